@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lifeline",
+    products: [
+        .executable(name: "lifeline", targets: ["lifeline"]),
+        .library(name: "LifelineKit", targets: ["LifelineKit"]),
+    ],
+    targets: [
+        // The engine: ingest → recognition → timelines → rules → reports. No terminal code.
+        .target(name: "LifelineKit"),
+        // Commands, argument parsing and terminal concerns (colour, TTY, progress).
+        .target(name: "LifelineCLI", dependencies: ["LifelineKit"]),
+        // The executable: one line that hands over to LifelineCLI.
+        .executableTarget(name: "lifeline", dependencies: ["LifelineCLI"]),
+        .testTarget(name: "LifelineKitTests", dependencies: ["LifelineKit"]),
+        .testTarget(name: "LifelineCLITests", dependencies: ["LifelineCLI", "LifelineKit"]),
+    ]
+)

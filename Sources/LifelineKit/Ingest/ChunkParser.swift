@@ -1,0 +1,109 @@
+/// A line that could not be read, with why.
+public struct UnparseableLine: Sendable, Equatable {
+    public var line: Int
+    public var reason: String
+}
+
+/// What one chunk of lines turned into. Line numbers are relative to the chunk (from 1) until the in-order
+/// stage adds the lines of the chunks before it.
+struct ParsedChunk: Sendable {
+    var lineCount = 0
+    var events: [LifecycleEvent] = []
+    var otherLines = 0
+    /// Callback words with no controller to attach them to (counted among the other lines too).
+    var unattributedCallbacks = 0
+    var unparseable: [UnparseableLine] = []
+    /// The latest timestamp among the chunk's lines.
+    var lastTime: TraceTime?
+}
+
+/// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
+/// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
+struct ChunkParser {
+    var customPatterns: CustomPatterns?
+    private var assembler = JSONArrayAssembler()
+
+    init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
+
+    /// Whether the parser is inside a `--style json` array, which must be read in order.
+    var isInsideJSONArray: Bool { assembler.isInside }
+
+    mutating func parse(_ chunk: Chunk) -> ParsedChunk {
+        var result = ParsedChunk()
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            if chunk.isOverlongLine {
+                result.lineCount = 1
+                result.unparseable.append(UnparseableLine(line: 1, reason: "line longer than \(bytes.count >> 20) MiB; skipped"))
+                return
+            }
+            var start = 0
+            let end = bytes.count
+            while start < end {
+                let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
+                var lineEnd = newline
+                if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
+                result.lineCount += 1
+                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), number: result.lineCount, into: &result)
+                start = newline + 1
+            }
+        }
+        return result
+    }
+
+    private mutating func parseLine(_ line: Bytes, number: Int, into result: inout ParsedChunk) {
+        let reading: LineReading
+        if assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) {
+            let fed = assembler.feed(line, number: number)
+            reading = fed.reading
+            if let (record, recordLine) = fed.finished {
+                result.otherLines -= 1  // the record's line was counted as structure when it went by
+                account(record, line: nil, number: recordLine, into: &result)
+            }
+        } else {
+            reading = LineClassifier.read(line)
+        }
+        account(reading, line: line, number: number, into: &result)
+    }
+
+    private func account(_ reading: LineReading, line: Bytes?, number: Int, into result: inout ParsedChunk) {
+        switch reading {
+        case .unparseable(let reason):
+            result.unparseable.append(UnparseableLine(line: number, reason: reason))
+        case .structure:
+            result.otherLines += 1
+        case .prefixed(let prefix):
+            guard let line else { return }
+            if let time = prefix.time { result.lastTime = time }
+            let process = ProcessKey(name: prefix.process.map { line.string($0) }, pid: prefix.pid)
+            recognize(line, prefix.message, number: number, process: process, thread: prefix.tid,
+                      time: prefix.time, yearless: prefix.yearless, text: { line.string(0..<line.count) }, into: &result)
+        case .record(let record):
+            if let time = record.time { result.lastTime = time }
+            var message = record.message
+            message.withUTF8 { bytes in
+                recognize(bytes, 0..<bytes.count, number: number, process: ProcessKey(name: record.process, pid: record.pid),
+                          thread: record.tid, time: record.time, yearless: nil, text: { record.message }, into: &result)
+            }
+        }
+    }
+
+    private func recognize(_ bytes: Bytes, _ message: Range<Int>, number: Int, process: @autoclosure () -> ProcessKey,
+                           thread: UInt64?, time: TraceTime?, yearless: YearlessTime?, text: () -> String,
+                           into result: inout ParsedChunk) {
+        var outcome = EventRecognizer.recognize(bytes, in: message)
+        if !outcome.isEvent, let customPatterns, let custom = customPatterns.match(bytes.string(message)) {
+            outcome = .event(custom)
+        }
+        switch outcome {
+        case .event(let recognized):
+            result.events.append(LifecycleEvent(line: number, time: time, process: process(), thread: thread,
+                                                kind: recognized.kind, controller: recognized.controller,
+                                                argument: recognized.argument, text: text(), yearless: yearless))
+        case .unattributed:
+            result.otherLines += 1
+            result.unattributedCallbacks += 1
+        case .none:
+            result.otherLines += 1
+        }
+    }
+}

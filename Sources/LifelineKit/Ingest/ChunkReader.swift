@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run of whole lines read from an input in one go. The last chunk of an input may end without a newline.
+struct Chunk: Sendable {
+    var bytes: [UInt8]
+    /// The chunk is the first `maxLineLength` bytes of a single overlong line, the rest of which was skipped.
+    var isOverlongLine = false
+}
+
+/// Reads a file descriptor in large blocks and cuts them at line boundaries. Memory stays bounded by the
+/// block size plus the longest line kept (`maxLineLength`); longer lines are cut and reported.
+final class ChunkReader {
+    private let descriptor: Int32
+    private let blockSize: Int
+    private let maxLineLength: Int
+    /// Keep reading at end of file, like `tail -f`.
+    private let follow: Bool
+    private var pending: [UInt8] = []
+    private var skippingOverlongLine = false
+    private var atEnd = false
+
+    init(descriptor: Int32, blockSize: Int = 4 << 20, maxLineLength: Int = 8 << 20, follow: Bool = false) {
+        self.descriptor = descriptor
+        self.blockSize = blockSize
+        self.maxLineLength = maxLineLength
+        self.follow = follow
+    }
+
+    /// The next chunk, or nil at the end of the input. When following, waits for more input until `shouldStop`.
+    func next(shouldStop: () -> Bool = { false }) throws -> Chunk? {
+        while !atEnd {
+            guard var block = try readBlock(shouldStop: shouldStop) else {
+                atEnd = true
+                break
+            }
+            if skippingOverlongLine {
+                guard let newline = block.firstIndex(of: ASCII.newline) else { continue }
+                block.removeSubrange(...newline)
+                skippingOverlongLine = false
+            }
+            guard let lastNewline = block.lastIndex(of: ASCII.newline) else {
+                pending = block
+                if pending.count > maxLineLength {
+                    skippingOverlongLine = true
+                    pending = []
+                    return Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true)
+                }
+                continue
+            }
+            pending = Array(block[(lastNewline + 1)...])
+            block.removeSubrange((lastNewline + 1)...)
+            return Chunk(bytes: block)
+        }
+        guard !pending.isEmpty, !skippingOverlongLine else { return nil }
+        defer { pending = [] }
+        return Chunk(bytes: pending)
+    }
+
+    /// Reads one block after the pending partial line; nil at the end of the input. Following a file polls
+    /// gently at its end instead of returning.
+    private func readBlock(shouldStop: () -> Bool) throws -> [UInt8]? {
+        let carried = pending.count
+        while true {
+            var failure: Int32 = 0
+            let block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
+                if carried > 0 { _ = pending.withUnsafeBufferPointer { memcpy(buffer.baseAddress!, $0.baseAddress!, carried) } }
+                let received = read(descriptor, buffer.baseAddress! + carried, blockSize)
+                if received < 0 { failure = errno }
+                initialized = carried + max(received, 0)
+            }
+            if failure == EINTR { continue }
+            if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
+            if block.count > carried {
+                pending = []
+                return block
+            }
+            if follow, !shouldStop() {
+                usleep(200_000)
+                continue
+            }
+            return nil
+        }
+    }
+}
+
+/// Failures reading an input.
+public enum IngestError: Error, CustomStringConvertible, Equatable {
+    case cannotOpen(String)
+    case readFailed(String)
+    case isDirectory
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let reason): return "cannot open: \(reason)"
+        case .readFailed(let reason): return "read failed: \(reason)"
+        case .isDirectory: return "is a directory"
+        }
+    }
+}

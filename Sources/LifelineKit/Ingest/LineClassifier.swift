@@ -1,0 +1,67 @@
+/// Auto-detects each line's format from its first bytes and reads its prefix. Stateless: any line can be
+/// read on its own, which lets large files be parsed in parallel chunks.
+enum LineClassifier {
+    static func read(_ line: Bytes) -> LineReading {
+        if let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
+        guard let first = line.first else { return .prefixed(.plain(0)) }
+        if ASCII.isDigit(first) { return readDated(line) }
+        if first == ASCII.openBrace, line.count > 1, line[1] == ASCII.quote { return NDJSONFormat.read(line) }
+        if ASCII.isLetter(first), let prefix = DeviceSyslogFormat.read(line) { return .prefixed(prefix) }
+        return .prefixed(.plain(line.count))
+    }
+
+    private static func readDated(_ line: Bytes) -> LineReading {
+        switch TimestampParser.parseDateTime(line) {
+        case .absent:
+            return .prefixed(.plain(line.count))
+        case .invalid(let reason):
+            return .unparseable(reason)
+        case .valid(let time, let end):
+            if let prefix = UnifiedLogFormat.readDefault(line, time: time, after: end)
+                ?? UnifiedLogFormat.readSyslog(line, time: time, after: end)
+                ?? NSLogFormat.readCompact(line, time: time, after: end)
+                ?? NSLogFormat.readNSLog(line, time: time, after: end) {
+                return .prefixed(prefix)
+            }
+            // An ISO 8601 or bare timestamp followed by the message.
+            let start = min(line.count, line.skippingBlanks(from: end))
+            return .prefixed(LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
+                                        message: start..<line.count))
+        }
+    }
+}
+
+/// Shared pieces of the `process[pid…]` prefixes.
+enum PrefixScan {
+    /// Finds `[digits:id]` followed by a space (NSLog: decimal tid, compact: hex tid) at or after `from`.
+    static func bracketedPidTid(_ b: Bytes, from: Int, hexThread: Bool) -> (open: Int, pid: Int32, tid: UInt64, end: Int)? {
+        var search = from
+        while let open = b.firstIndex(of: ASCII.openBracket, in: search..<b.count) {
+            search = open + 1
+            guard open > from, let (pid, afterPid) = b.decimal(at: open + 1, maxDigits: 10),
+                  afterPid < b.count, b[afterPid] == ASCII.colon else { continue }
+            let thread: (UInt64, Int)?
+            if hexThread { thread = b.hexadecimal(at: afterPid + 1) }
+            else { thread = b.decimal(at: afterPid + 1).map { (UInt64($0.value), $0.end) } }
+            guard let (tid, afterTid) = thread, afterTid < b.count, b[afterTid] == ASCII.closeBracket else { continue }
+            let end = afterTid + 1
+            guard end == b.count || b[end] == ASCII.space else { continue }
+            return (open, Int32(truncatingIfNeeded: pid), tid, min(b.count, end + 1))
+        }
+        return nil
+    }
+
+    /// Skips the `(SenderImage) ` and `[subsystem:category] ` that unified-logging styles put before a message.
+    static func skipUnifiedMetadata(_ b: Bytes, from: Int) -> Int {
+        var i = from
+        if i < b.count, b[i] == ASCII.openParen, let close = b.firstIndex(of: ASCII.closeParen, in: i..<b.count),
+           close + 1 < b.count, b[close + 1] == ASCII.space, b.firstIndex(of: ASCII.space, in: i..<close) == nil {
+            i = close + 2
+        }
+        if i < b.count, b[i] == ASCII.openBracket, let close = b.firstIndex(of: ASCII.closeBracket, in: i..<b.count),
+           b.firstIndex(of: ASCII.colon, in: i..<close) != nil, b.firstIndex(of: ASCII.space, in: i..<close) == nil {
+            i = min(b.count, close + 2)
+        }
+        return i
+    }
+}

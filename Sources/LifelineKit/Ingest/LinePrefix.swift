@@ -1,0 +1,44 @@
+/// What a line's prefix says: where the message is and, where the format gives them, the time, process,
+/// pid and thread. Ranges index into the line's bytes; nothing is copied on the fast path.
+struct LinePrefix {
+    /// The line shapes Lifeline reads (see `shared/formats/README.md`).
+    enum Format: UInt8, Sendable {
+        case plain, nslog, compact, unifiedDefault, unifiedSyslog, deviceSyslog, ndjson, jsonArray
+    }
+
+    var format: Format
+    var time: TraceTime?
+    /// Device syslog gives month, day and time but no year; `YearlessClock` completes it in order.
+    var yearless: YearlessTime?
+    var process: Range<Int>?
+    var pid: Int32?
+    var tid: UInt64?
+    var message: Range<Int>
+
+    static func plain(_ count: Int) -> LinePrefix {
+        LinePrefix(format: .plain, time: nil, yearless: nil, process: nil, pid: nil, tid: nil, message: 0..<count)
+    }
+}
+
+struct YearlessTime: Sendable, Equatable {
+    var month: Int, day: Int, secondOfDay: Int
+}
+
+/// How one line was read.
+enum LineReading {
+    case prefixed(LinePrefix)
+    /// A JSON-encoded record (ndjson line, or an object of `log --style json`): fields are owned strings.
+    case record(DecodedRecord)
+    /// Structure of a multi-line JSON array, accounted as an "other" line.
+    case structure
+    case unparseable(String)
+}
+
+/// A log record whose fields came out of JSON.
+struct DecodedRecord {
+    var time: TraceTime?
+    var process: String?
+    var pid: Int32?
+    var tid: UInt64?
+    var message: String
+}

@@ -1,0 +1,104 @@
+/// Reads the timestamp forms Apple's logging tools print, straight from bytes.
+enum TimestampParser {
+    enum Result {
+        /// No timestamp shape at this position.
+        case absent
+        /// A timestamp shape with impossible values (month 13, 25 o'clock…).
+        case invalid(String)
+        case valid(TraceTime, end: Int)
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS[.f…][Z|±HHMM|±HH:MM]`, with a space or `T` between date and time.
+    static func parseDateTime(_ b: Bytes, at start: Int = 0) -> Result {
+        guard start + 19 <= b.count,
+              b[start + 4] == ASCII.minus, b[start + 7] == ASCII.minus,
+              b[start + 10] == ASCII.space || b[start + 10] == ASCII.upperT,
+              b[start + 13] == ASCII.colon, b[start + 16] == ASCII.colon,
+              let year = digits(b, start, 4), let month = digits(b, start + 5, 2), let day = digits(b, start + 8, 2),
+              let hour = digits(b, start + 11, 2), let minute = digits(b, start + 14, 2),
+              let second = digits(b, start + 17, 2)
+        else { return .absent }
+        guard (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day) else {
+            return .invalid("invalid date \(year)-\(month)-\(day)")
+        }
+        guard hour < 24, minute < 60, second <= 60 else { return .invalid("invalid time of day") }
+        var i = start + 19
+        var micros: Int64 = 0
+        if i < b.count, b[i] == ASCII.period {
+            i += 1
+            var scale: Int64 = 100_000, fractionDigits = 0
+            while i < b.count, ASCII.isDigit(b[i]) {
+                micros += Int64(b[i] &- ASCII.zero) * scale
+                scale /= 10; fractionDigits += 1; i += 1
+            }
+            if fractionDigits == 0 { return .invalid("missing fraction digits") }
+        }
+        var offsetSeconds = 0, hasOffset = false
+        if i < b.count, b[i] == ASCII.upperZ {
+            hasOffset = true; i += 1
+        } else if i + 5 <= b.count, b[i] == ASCII.plus || b[i] == ASCII.minus, let hh = digits(b, i + 1, 2) {
+            let colon = b[i + 3] == ASCII.colon ? 1 : 0
+            if let mm = digits(b, i + 3 + colon, 2) {
+                offsetSeconds = (hh * 3600 + mm * 60) * (b[i] == ASCII.minus ? -1 : 1)
+                hasOffset = true
+                i += 5 + colon
+            }
+        }
+        let days = CivilDate.days(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        return .valid(TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: hasOffset), end: i)
+    }
+
+    /// `Mmm dd HH:MM:SS` (device syslog: no year, no fraction). Returns the time in year 2000, which the
+    /// caller replaces with an inferred year via `YearlessClock`.
+    static func parseSyslogTime(_ b: Bytes, at start: Int = 0) -> (month: Int, day: Int, secondOfDay: Int, end: Int)? {
+        guard start + 15 <= b.count, b[start + 3] == ASCII.space, b[start + 6] == ASCII.space,
+              b[start + 9] == ASCII.colon, b[start + 12] == ASCII.colon,
+              let month = monthNumber(b, start),
+              let hour = digits(b, start + 7, 2), let minute = digits(b, start + 10, 2), let second = digits(b, start + 13, 2),
+              hour < 24, minute < 60, second <= 60
+        else { return nil }
+        let day: Int
+        if b[start + 4] == ASCII.space, let d = digits(b, start + 5, 1) { day = d }
+        else if let d = digits(b, start + 4, 2) { day = d } else { return nil }
+        guard (1...31).contains(day) else { return nil }
+        return (month, day, hour * 3600 + minute * 60 + second, start + 15)
+    }
+
+    private static let monthNames: [StaticString] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func monthNumber(_ b: Bytes, _ start: Int) -> Int? {
+        for (index, name) in monthNames.enumerated() where b.matches(name, at: start) { return index + 1 }
+        return nil
+    }
+
+    @inline(__always) private static func digits(_ b: Bytes, _ start: Int, _ n: Int) -> Int? {
+        var value = 0
+        for i in start..<(start + n) {
+            guard i < b.count, ASCII.isDigit(b[i]) else { return nil }
+            value = value * 10 + Int(b[i] &- ASCII.zero)
+        }
+        return value
+    }
+}
+
+/// Gives yearless device-syslog times a year: the year of the latest dated line, else 2000, plus one at
+/// every December → January step. Sequential by nature, so it runs in the in-order stage.
+struct YearlessClock: Sendable {
+    private(set) var year = 2000
+    private var lastMonth = 0
+
+    mutating func observeDated(_ time: TraceTime) {
+        let days = Int((time.microseconds / 1_000_000) / 86_400)
+        year = CivilDate.fromDays(days).year
+        lastMonth = 0
+    }
+
+    mutating func time(month: Int, day: Int, secondOfDay: Int) -> TraceTime {
+        if lastMonth == 12 && month == 1 { year += 1 }
+        lastMonth = month
+        let validDay = min(day, CivilDate.daysInMonth(year: year, month: month))
+        let days = CivilDate.days(year: year, month: month, day: validDay)
+        return TraceTime(microseconds: (Int64(days) * 86_400 + Int64(secondOfDay)) * 1_000_000, hasOffset: false)
+    }
+}

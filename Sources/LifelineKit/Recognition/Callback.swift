@@ -1,0 +1,62 @@
+/// A lifecycle callback in canonical form (`lifecycle-spec.md` §1.3), whatever dialect logged it.
+public enum Callback: String, CaseIterable, Sendable, Hashable {
+    case `init`, loadView, viewDidLoad
+    case viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
+    case viewWillLayoutSubviews, viewDidLayoutSubviews, updateViewConstraints
+    case willMove, didMove, addChild, removeFromParent
+    case viewWillUnload, viewDidUnload
+    case dealloc, didReceiveMemoryWarning, viewWillTransition, traitCollectionDidChange
+
+    /// Spellings in every dialect, first letter lower-cased (C# `ViewDidLoad` is looked up as `viewDidLoad`).
+    /// ObjC selectors and Swift names are stored without their `:`/`(…)` argument parts.
+    var spellings: [String] {
+        switch self {
+        case .`init`: return ["init", "initWithNibName", "initWithCoder", "awakeFromNib"]
+        case .dealloc: return ["dealloc", "deinit", "dispose"]
+        case .willMove: return ["willMove", "willMoveToParentViewController", "willMoveToParent"]
+        case .didMove: return ["didMove", "didMoveToParentViewController", "didMoveToParent"]
+        case .addChild: return ["addChild", "addChildViewController"]
+        case .removeFromParent: return ["removeFromParent", "removeFromParentViewController"]
+        case .viewWillTransition: return ["viewWillTransition", "viewWillTransitionToSize"]
+        default: return [rawValue]
+        }
+    }
+
+    /// Words common enough in ordinary prose that a bare label before them must look like a controller.
+    var isCommonWord: Bool {
+        switch self {
+        case .`init`, .dealloc, .addChild, .removeFromParent, .willMove, .didMove: return true
+        default: return false
+        }
+    }
+
+    /// Appearance-state callbacks (§3).
+    var isAppearance: Bool {
+        switch self {
+        case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: return true
+        default: return false
+        }
+    }
+
+    /// Layout callbacks (§4).
+    var isLayout: Bool {
+        self == .viewWillLayoutSubviews || self == .viewDidLayoutSubviews || self == .updateViewConstraints
+    }
+
+    /// Callbacks that take a controller argument (the new parent, or the child for `addChild`).
+    var takesControllerArgument: Bool { self == .willMove || self == .didMove || self == .addChild }
+
+    /// The first callbacks of an instance's life: seen after a dealloc they start a new instance (§6.4).
+    var beginsLife: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
+}
+
+/// A set of callbacks as a bit mask (what a class has been seen to log, §8.1).
+public struct CallbackSet: Sendable, Equatable {
+    private var bits: UInt32 = 0
+    public init() {}
+    public func contains(_ callback: Callback) -> Bool { bits & Self.bit(callback) != 0 }
+    public mutating func insert(_ callback: Callback) { bits |= Self.bit(callback) }
+    private static func bit(_ callback: Callback) -> UInt32 {
+        1 << UInt32(Callback.allCases.firstIndex(of: callback)!)
+    }
+}

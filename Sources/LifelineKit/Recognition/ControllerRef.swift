@@ -1,0 +1,63 @@
+/// How a log line names a controller: a class with an address (`<Shop.CartViewController: 0x7f…>`),
+/// or a label without one (`vc1`, `-[ProfileViewController …]`, `CartViewController ViewDidLoad`).
+public struct ControllerRef: Hashable, Sendable, CustomStringConvertible {
+    /// The class name as logged (module-qualified when Swift printed it), or the label.
+    public var name: String
+    public var address: UInt64?
+
+    public init(name: String, address: UInt64? = nil) {
+        self.name = name
+        self.address = address
+    }
+
+    /// `0x7fa1c8d0a200`, or nil for labels.
+    public var addressText: String? { address.map { "0x" + String($0, radix: 16) } }
+
+    /// The form UIKit prints: `<Shop.CartViewController: 0x7fa1c8d0a200>`, or the bare label.
+    public var description: String {
+        guard let addressText else { return name }
+        return "<\(name): \(addressText)>"
+    }
+
+    /// The class without its module: `CartViewController`.
+    public var unqualifiedName: String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
+}
+
+enum ControllerRefParser {
+    /// Parses `<Name: 0xHEX>` (optionally `<Name: 0xHEX; more>`) starting at the `<` at `start`.
+    static func parseAngle(_ b: Bytes, at start: Int, limit: Int) -> (ref: ControllerRef, end: Int)? {
+        guard start < limit, b[start] == ASCII.less,
+              let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
+              b.matches(": 0x", at: colon), let (address, afterHex) = b.hexadecimal(at: colon + 4),
+              afterHex < limit, b[afterHex] == ASCII.greater || b[afterHex] == ASCII.semicolon,
+              let close = b.firstIndex(of: ASCII.greater, in: afterHex..<limit) else { return nil }
+        for i in (start + 1)..<colon where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
+        return (ControllerRef(name: b.string((start + 1)..<colon), address: address), close + 1)
+    }
+
+    /// Finds the `<…>` that ends at `end` (exclusive; `b[end - 1] == '>'`).
+    static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int) -> (ref: ControllerRef, start: Int)? {
+        var i = end - 2
+        while i >= lowerBound {
+            if b[i] == ASCII.less {
+                if let parsed = parseAngle(b, at: i, limit: end), parsed.end == end { return (parsed.ref, i) }
+                return nil
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// Whether a bare label reads like a controller name (`CartViewController`, `HomeVC`, `vc1`, `CartPage`).
+    static func looksLikeController(_ label: Bytes) -> Bool {
+        let text = label
+        if text.find("Controller") != nil || text.find("VC") != nil || text.find("Page") != nil || text.find("Screen") != nil {
+            return true
+        }
+        guard text.count >= 3, text[0] | 0x20 == 0x76, text[1] | 0x20 == 0x63 else { return false }  // vc…
+        return (2..<text.count).allSatisfy { ASCII.isDigit(text[$0]) }
+    }
+}

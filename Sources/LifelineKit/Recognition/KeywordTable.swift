@@ -1,0 +1,62 @@
+/// What a word in a message can mean to Lifeline.
+enum Keyword: Equatable, Sendable {
+    case callback(Callback)
+    case observer(adds: Bool)
+    /// First word of one of UIKit's own console warnings (§3.7).
+    case warningTrigger
+}
+
+/// A fixed open-addressing hash table from word bytes to `Keyword`, probed without allocating.
+/// Words are looked up with their first letter lower-cased so C# spellings (`ViewDidLoad`) match.
+struct KeywordTable: Sendable {
+    static let shared = KeywordTable()
+
+    private static let slotCount = 512
+    private var hashes = [UInt32](repeating: 0, count: slotCount)
+    private var words = [[UInt8]](repeating: [], count: slotCount)
+    private var keywords = [Keyword?](repeating: nil, count: slotCount)
+    static let maxWordLength = 40
+
+    private init() {
+        for callback in Callback.allCases {
+            for spelling in callback.spellings { insert(spelling, .callback(callback)) }
+        }
+        for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
+        insert("removeObserver", .observer(adds: false))
+        for word in UIKitWarnings.triggerWords { insert(word, .warningTrigger) }
+    }
+
+    private mutating func insert(_ word: String, _ keyword: Keyword) {
+        let bytes = Array(word.utf8)
+        var hash = KeywordTable.seed
+        for (index, byte) in bytes.enumerated() { hash = KeywordTable.mix(hash, index == 0 ? byte | 0x20 : byte) }
+        var slot = Int(hash) & (KeywordTable.slotCount - 1)
+        while keywords[slot] != nil { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
+        hashes[slot] = hash
+        words[slot] = bytes.enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
+        keywords[slot] = keyword
+    }
+
+    static let seed: UInt32 = 2_166_136_261
+    @inline(__always) static func mix(_ hash: UInt32, _ byte: UInt8) -> UInt32 { (hash ^ UInt32(byte)) &* 16_777_619 }
+
+    /// Looks up `b[range]` whose hash (first byte lower-cased) the caller computed with `mix`.
+    @inline(__always) func keyword(hash: UInt32, _ b: Bytes, _ range: Range<Int>) -> Keyword? {
+        var slot = Int(hash) & (KeywordTable.slotCount - 1)
+        while let keyword = keywords[slot] {
+            if hashes[slot] == hash, words[slot].count == range.count, equalsWord(words[slot], b, range) { return keyword }
+            slot = (slot + 1) & (KeywordTable.slotCount - 1)
+        }
+        return nil
+    }
+
+    @inline(__always) private func equalsWord(_ word: [UInt8], _ b: Bytes, _ range: Range<Int>) -> Bool {
+        guard word[0] == b[range.lowerBound] | 0x20 else { return false }
+        var k = 1
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            if word[k] != b[i] { return false }
+            k += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,104 @@
+/// Illegal transitions of the appearance state machine (§3.2, §3.3). Cancelled interactive transitions are legal.
+public struct AppearanceOrderRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "appearance-order",
+        severity: .error,
+        summary: "an appearance callback arrives in a state UIKit cannot produce",
+        explanation: """
+        Each instance moves disappeared → viewWillAppear → appearing → viewDidAppear → appeared → \
+        viewWillDisappear → disappearing → viewDidDisappear → disappeared (§3.1, §3.2). A cancelled interactive \
+        transition may turn back midway (disappearing → viewWillAppear, appearing → viewWillDisappear), which is \
+        legal. Anything else (§3.3) means appearance methods were called by hand, super was skipped, or a custom \
+        container forwarded appearance twice: viewDidAppear without viewWillAppear, viewWillAppear while already \
+        appeared (the classic hand call), viewDidDisappear without viewWillDisappear (errors); viewWillAppear while \
+        appearing, viewWillDisappear while disappeared (warnings). Fix: never call these methods yourself; in custom \
+        containers use beginAppearanceTransition(_:animated:)/endAppearanceTransition() (§3.3, §5.4). After a UIKit \
+        "Unbalanced calls" warning for the same controller (§3.7) errors become warnings. A class that never logs the \
+        callback a transition needs is not judged on it (§8.1); an instance's first event sets its state (§8.2).
+        """,
+        triggeringExamples: [
+            """
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidAppear(_:)
+            ↓<Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            ↓<Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            ↓<Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            """,
+            """
+            2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewDidLoad
+            2016-04-27 10:49:46.695 TestMe[67943:4951489] vc1 viewWillAppear
+            ↓2016-04-27 10:49:46.696 TestMe[67943:4951489] vc1 viewWillAppear
+            2016-04-27 10:49:46.731 TestMe[67943:4951489] vc1 viewDidAppear
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7fa1c8d0a200> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7fa1c8d0a200> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7fa1c8d0a200> viewWillDisappear(_:)
+            <Shop.ListViewController: 0x7fa1c8d09e00> viewWillAppear(_:)
+            <Shop.ListViewController: 0x7fa1c8d09e00> viewWillDisappear(_:)
+            <Shop.ListViewController: 0x7fa1c8d09e00> viewDidDisappear(_:)
+            <Shop.CartViewController: 0x7fa1c8d0a200> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7fa1c8d0a200> viewDidAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewIsAppearing(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard let callback = event.kind.callback, callback.isAppearance, instance.appearanceKnown,
+              !instance.isDeallocated, let (problem, severity) = judge(callback, instance, context) else { return }
+        let adjusted = instance.uikitWarned && severity == .error ? Severity.warning : severity
+        context.report("\(instance.key.ref) \(problem)", on: instance, at: event, severity: adjusted)
+    }
+
+    /// The problem with `callback` in the instance's state, if any (§3.3's table).
+    private func judge(_ callback: Callback, _ instance: Instance, _ context: RuleContext) -> (String, Severity)? {
+        let ref = instance.key.ref
+        let state = instance.appearance
+        switch callback {
+        case .viewWillAppear:
+            if state == .appeared { return ("viewWillAppear while already appeared (called by hand?)", .error) }
+            if state == .appearing { return ("viewWillAppear while already appearing (appearance forwarded twice?)", .warning) }
+        case .viewIsAppearing:
+            if state != .appearing { return ("viewIsAppearing while \(state.rawValue), outside viewWillAppear…viewDidAppear", .error) }
+        case .viewDidAppear:
+            guard state != .appearing, context.classLogs(.viewWillAppear, ref) else { return nil }
+            return (state == .appeared ? "viewDidAppear while already appeared (no viewWillAppear since line \(instance.willAppear?.line ?? instance.lastLine))"
+                                       : "viewDidAppear without viewWillAppear (while \(state.rawValue))", .error)
+        case .viewWillDisappear:
+            guard state == .disappeared || state == .disappearing,
+                  context.classLogs(.viewWillAppear, ref) || context.classLogs(.viewDidAppear, ref) else { return nil }
+            return ("viewWillDisappear while already \(state.rawValue)", .warning)
+        case .viewDidDisappear:
+            guard state != .disappearing, context.classLogs(.viewWillDisappear, ref) else { return nil }
+            return ("viewDidDisappear without viewWillDisappear (while \(state.rawValue))", .error)
+        default:
+            return nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+/// Any callback for an instance after its `deinit`/`dealloc` (§6.4).
+public struct CallbackAfterDeallocRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "callback-after-dealloc",
+        severity: .warning,
+        summary: "a callback arrives for an instance after its dealloc",
+        explanation: """
+        Nothing can happen to an object after dealloc/deinit (§6.4). An init, loadView or viewDidLoad at the same \
+        address starts a new instance (addresses are reused), but any other callback means either a dangling \
+        reference (an unowned or unsafe pointer, a zombie) or a new object at the reused address whose init was not \
+        logged. It is a warning, not an error, because of the second case. Fix: look for unowned references and \
+        unsafe pointers to the controller; log init so reuse is visible. Lifeline then treats the address as holding \
+        a new instance.
+        """,
+        triggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            <Shop.CartViewController: 0x7f01> deinit
+            ↓<Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> deinit
+            <Shop.CartViewController: 0x7f01> init(coder:)
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> deinit
+            removeObserver CartDidChange
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard let dealloc = instance.dealloc, let callback = event.kind.callback,
+              !callback.beginsLife, callback != .dealloc else { return }
+        context.report("\(instance.key.ref) \(callback.rawValue) after its dealloc at line \(dealloc.line)", on: instance, at: event)
+    }
+}

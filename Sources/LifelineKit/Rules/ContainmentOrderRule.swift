@@ -1,0 +1,140 @@
+/// Child containment out of order (§5): `didMove` without the matching `willMove`, removal without
+/// `willMove(toParent: nil)`, and a child view added without `addChild` (§5.5).
+public struct ContainmentOrderRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "containment-order",
+        severity: .warning,
+        summary: "willMove/didMove(toParent:) out of order, or a child view shown without addChild",
+        explanation: """
+        Adding a child is addChild(child) (which calls child.willMove(toParent: parent)), adding its view, then \
+        child.didMove(toParent: parent) from app code (§5.1). Removing is child.willMove(toParent: nil) from app \
+        code, removing the view, then removeFromParent() (which calls didMove(toParent: nil)) (§5.2). So \
+        didMove(toParent: P) needs a preceding willMove(toParent: P), removal needs willMove(toParent: nil), and a \
+        willMove(toParent: P) needs its didMove (§5.3). A controller that loads inside another one's viewDidLoad or \
+        viewWillAppear without becoming its child, then gets no appearance callbacks while that one appears and \
+        disappears, had its view added with addSubview but was never made a child (§5.5): it misses rotation, \
+        trait and appearance forwarding. Fix: follow the add and remove sequences exactly; call addChild before \
+        adding a child's view. Only classes that log the callbacks involved are judged (§8.1).
+        """,
+        triggeringExamples: [
+            """
+            <Shop.BadgeViewController: 0x7f05> willMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> didMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f03> viewDidLoad()
+            ↓<Shop.BadgeViewController: 0x7f03> didMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.ChartViewController: 0x7f04> willMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.ChartViewController: 0x7f04> didMove(toParent:) <Shop.ListViewController: 0x7f01>
+            ↓<Shop.ChartViewController: 0x7f04> didMove(toParent:) nil
+            """,
+            """
+            2016-04-27 10:49:46.001 TestMe[67943:4951489] vc3 viewDidLoad
+            ↓2016-04-27 10:49:46.002 TestMe[67943:4951489] vc4 viewDidLoad
+            2016-04-27 10:49:46.003 TestMe[67943:4951489] vc3 viewWillAppear
+            2016-04-27 10:49:46.004 TestMe[67943:4951489] vc3 viewDidAppear
+            2016-04-27 10:49:50.001 TestMe[67943:4951489] vc3 viewWillDisappear
+            2016-04-27 10:49:50.002 TestMe[67943:4951489] vc3 viewDidDisappear
+            """,
+            """
+            ↓<Shop.BadgeViewController: 0x7f03> willMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f03> viewDidLoad()
+            <Shop.BadgeViewController: 0x7f05> willMove(toParent:) <Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> didMove(toParent:) <Shop.ListViewController: 0x7f01>
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> willMove(toParent:) <Shop.ListViewController: 0x7fa1c8d09e00>
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidLoad()
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> didMove(toParent:) <Shop.ListViewController: 0x7fa1c8d09e00>
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidAppear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> willMove(toParent:) nil
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillDisappear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidDisappear(_:)
+            <Shop.BadgeViewController: 0x7fa1c8e01a00> didMove(toParent:) nil
+            """,
+            """
+            2016-04-27 10:49:46.001 TestMe[67943:4951489] vc3 viewDidLoad
+            2016-04-27 10:49:46.002 TestMe[67943:4951489] vc4 viewDidLoad
+            2016-04-27 10:49:46.003 TestMe[67943:4951489] vc3 viewWillAppear
+            2016-04-27 10:49:46.004 TestMe[67943:4951489] vc4 viewWillAppear
+            2016-04-27 10:49:46.005 TestMe[67943:4951489] vc3 viewDidAppear
+            2016-04-27 10:49:46.006 TestMe[67943:4951489] vc4 viewDidAppear
+            2016-04-27 10:49:50.001 TestMe[67943:4951489] vc3 viewWillDisappear
+            2016-04-27 10:49:50.002 TestMe[67943:4951489] vc3 viewDidDisappear
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard let callback = event.kind.callback, !instance.isDeallocated else { return }
+        let ref = instance.key.ref
+        switch callback {
+        case .didMove:
+            guard context.classLogs(.willMove, ref) else { return }
+            checkDidMove(event, instance, context)
+        case .removeFromParent:
+            guard context.classLogs(.willMove, ref), !isRemovalAnnounced(instance) else { return }
+            context.report("\(ref) removeFromParent without willMove(toParent: nil) first", on: instance, at: event)
+        case .viewWillAppear where instance.pendingMove?.argument == .noParent:
+            context.report("\(ref) willMove(toParent: nil) at line \(instance.pendingMove!.line) was followed by a new appearance, not didMove(toParent: nil) (an interactive pop turned back?)",
+                           on: instance, at: event, severity: .info)
+        case .viewDidDisappear:
+            reportGuestsWithoutAppearance(of: instance, context)
+        default:
+            break
+        }
+    }
+
+    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+        if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
+           context.classLogs(.didMove, instance.key.ref) {
+            context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
+                           on: instance, line: pending.line, event: "willMove")
+        }
+        if instance.appearance != .disappeared { reportGuestsWithoutAppearance(of: instance, context) }
+    }
+
+    private func checkDidMove(_ event: LifecycleEvent, _ instance: Instance, _ context: RuleContext) {
+        let ref = instance.key.ref
+        switch event.argument {
+        case .noParent?:
+            guard !isRemovalAnnounced(instance), !instance.removalJudged else { return }
+            context.report("\(ref) didMove(toParent: nil) without willMove(toParent: nil): removed from its parent without announcing it",
+                           on: instance, at: event)
+        case .controller(let parent)?:
+            guard let pending = instance.pendingMove else {
+                context.report("\(ref) didMove(toParent: \(parent)) without willMove(toParent: \(parent)): was addChild skipped?",
+                               on: instance, at: event)
+                return
+            }
+            if case .controller(let announced)? = pending.argument, announced != parent {
+                context.report("\(ref) didMove(toParent: \(parent)) after willMove(toParent: \(announced)) at line \(pending.line)",
+                               on: instance, at: event)
+            } else if pending.argument == .noParent {
+                context.report("\(ref) didMove(toParent: \(parent)) after willMove(toParent: nil) at line \(pending.line)",
+                               on: instance, at: event)
+            }
+        case nil:
+            break
+        }
+    }
+
+    private func isRemovalAnnounced(_ instance: Instance) -> Bool {
+        guard let pending = instance.pendingMove else { return false }
+        return pending.argument == .noParent || pending.argument == nil
+    }
+
+    /// §5.5: guests that loaded inside `host`'s callbacks without a parent and never appeared while it was on screen.
+    private func reportGuestsWithoutAppearance(of host: Instance, _ context: RuleContext) {
+        guard host.everAppeared || host.appearance == .appeared else { return }
+        for key in host.guests {
+            guard let guest = context.instance(key), guest.parent == nil, guest.willAppear == nil, !guest.everAppeared,
+                  context.classLogs(.viewWillAppear, guest.key.ref) || context.classLogs(.viewDidAppear, guest.key.ref),
+                  let line = guest.hostLine else { continue }
+            context.report("\(guest.key.ref) loaded inside \(host.key.ref) at line \(line) but got no appearance callbacks while it appeared: view added without addChild?",
+                           on: guest, line: line, event: "viewDidLoad")
+        }
+    }
+}

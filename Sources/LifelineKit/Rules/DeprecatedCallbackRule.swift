@@ -1,0 +1,36 @@
+/// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6 (§2.5).
+public struct DeprecatedCallbackRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "deprecated-callback",
+        severity: .info,
+        summary: "viewWillUnload or viewDidUnload, never called by UIKit since iOS 6",
+        explanation: """
+        viewWillUnload and viewDidUnload are deprecated since iOS 6 and UIKit no longer calls them: a loaded view \
+        stays loaded for the controller's whole life (§2.5). Seeing one in a log means app code called it by hand, \
+        and clean-up placed there never runs on its own. Fix: move memory clean-up to didReceiveMemoryWarning and \
+        teardown to deinit, and delete the override.
+        """,
+        triggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            ↓<Shop.CartViewController: 0x7f01> viewDidUnload()
+            """,
+            """
+            ↓2016-04-27 10:49:46.694 TestMe[67943:4951489] -[CartViewController viewWillUnload]
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> didReceiveMemoryWarning()
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard let callback = event.kind.callback, callback == .viewWillUnload || callback == .viewDidUnload else { return }
+        context.report("\(instance.key.ref) \(callback.rawValue): deprecated since iOS 6 and never called by UIKit; this is a hand call",
+                       on: instance, at: event)
+    }
+}

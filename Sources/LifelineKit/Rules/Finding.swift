@@ -1,0 +1,36 @@
+/// The controller a finding is about.
+public struct FindingSubject: Sendable, Equatable {
+    public var ref: ControllerRef
+    public var process: ProcessKey
+    /// The instance's stable identifier (`Instance.id`).
+    public var id: String
+    public var serial: Int
+}
+
+/// One violation of one rule.
+public struct Finding: Sendable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    /// The input the finding came from (a path, or `<stdin>`); set by the driver.
+    public var file: String
+    public var line: Int
+    public var time: TraceTime?
+    public var subject: FindingSubject
+    /// The lines of the controller's timeline that prove it, oldest first, the finding's own line last.
+    public var evidence: [EvidenceLine]
+    /// The callback (or event) name the finding is about, for baseline fingerprints.
+    public var event: String
+}
+
+extension Finding {
+    /// Orders findings by file, then line, then rule: the stable order of every report.
+    public static func sortedForOutput(_ findings: [Finding]) -> [Finding] {
+        findings.enumerated().sorted { a, b in
+            if a.element.file != b.element.file { return a.element.file < b.element.file }
+            if a.element.line != b.element.line { return a.element.line < b.element.line }
+            if a.element.rule != b.element.rule { return a.element.rule < b.element.rule }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,55 @@
+/// `loadView`/`viewDidLoad` more than once for one instance (§2.1, §2.5).
+public struct LoadOnceRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "load-once",
+        severity: .error,
+        summary: "loadView or viewDidLoad runs more than once for one instance",
+        explanation: """
+        A view controller loads its view once: loadView and viewDidLoad each run at most once per instance, and \
+        since iOS 6 the view is never unloaded (§2.1, §2.5). A second viewDidLoad means it was called by hand, or \
+        two objects share the key: a new object at a reused address whose init and the old one's dealloc were not \
+        logged. Fix: never call viewDidLoad yourself; move code you want to re-run into a method of its own. If the \
+        class is created and freed repeatedly, log init and deinit so Lifeline can tell the instances apart (§6.4).
+        """,
+        triggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> init(coder:)
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            ↓<Shop.CartViewController: 0x7f01> viewDidLoad()
+            """,
+            """
+            2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 init
+            2016-04-27 10:49:46.695 TestMe[67943:4951489] vc1 viewDidLoad
+            ↓2016-04-27 10:49:46.900 TestMe[67943:4951489] vc1 viewDidLoad
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> deinit
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> loadView()
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard !instance.isDeallocated, let callback = event.kind.callback else { return }
+        let earlier: Int?
+        switch callback {
+        case .loadView: earlier = instance.loadViewLine
+        case .viewDidLoad: earlier = instance.viewDidLoadLine
+        default: return
+        }
+        guard let earlier else { return }
+        context.report("\(instance.key.ref) \(callback.rawValue) again (first at line \(earlier)): a view loads once per instance",
+                       on: instance, at: event)
+    }
+}

@@ -1,0 +1,77 @@
+/// A controller removed from its parent that is not deallocated within the leak timeout (§6).
+public struct NotDeallocatedRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "not-deallocated",
+        severity: .warning,
+        summary: "a removed controller is not deallocated within --leak-timeout seconds (default 3)",
+        explanation: """
+        A controller removed from its parent (didMove(toParent: nil), as navigation controllers do on pop, or \
+        removeFromParent) and off screen should be freed soon after (§6.1, §6.2). If it logs no deinit/dealloc \
+        within the leak timeout of trace time (3 s, MLeaksFinder's grace period, §6.3), something still holds it: \
+        a closure capturing self strongly, a timer, a delegate that is not weak, a cache, or an observer (§7). If it \
+        deallocates later, the delay is reported instead ("deallocated 41.2 s after removal"): late frees are often \
+        autorelease pools or work still running. Only classes that log deinit/dealloc somewhere in the trace are \
+        judged (§8.1); without timestamps, "within the timeout" means "by the end of the trace". Fix: use [weak self] \
+        in escaping closures, invalidate timers in viewDidDisappear, make delegates weak.
+        """,
+        triggeringExamples: [
+            """
+            2016-04-27 10:51:09.000 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> willMove(toParent:) nil
+            2016-04-27 10:51:09.001 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> viewWillDisappear(_:)
+            2016-04-27 10:51:09.002 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> viewDidDisappear(_:)
+            ↓2016-04-27 10:51:09.003 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> didMove(toParent:) nil
+            2016-04-27 10:51:20.000 Shop[4089:361037] <Shop.BadgeViewController: 0x7f04> deinit
+            """,
+            """
+            2016-04-27 10:51:09.000 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> willMove(toParent:) nil
+            2016-04-27 10:51:09.002 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> viewDidDisappear(_:)
+            2016-04-27 10:51:09.003 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> didMove(toParent:) nil
+            ↓2016-04-27 10:51:50.203 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> deinit
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            2016-04-27 10:51:09.000 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> willMove(toParent:) nil
+            2016-04-27 10:51:09.002 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> viewDidDisappear(_:)
+            2016-04-27 10:51:09.003 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> didMove(toParent:) nil
+            2016-04-27 10:51:09.020 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> deinit
+            """,
+            """
+            2016-04-27 10:51:09.000 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> willMove(toParent:) nil
+            2016-04-27 10:51:09.003 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> didMove(toParent:) nil
+            2016-04-27 10:51:20.000 Shop[4089:361037] <Shop.ListViewController: 0x7f01> viewDidAppear(_:)
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard event.kind.callback == .dealloc, !instance.isDeallocated, let removal = instance.removal,
+              let removedAt = removal.time, let freedAt = event.time else { return }
+        let delay = freedAt.seconds(since: removedAt)
+        guard delay > context.settings.leakTimeout else { return }
+        context.report("\(instance.key.ref) deallocated \(Format.seconds(delay)) after removal at line \(removal.line) (timeout \(Format.seconds(context.settings.leakTimeout)))",
+                       on: instance, at: event)
+    }
+
+    public func timeAdvanced(to now: TraceTime, on instance: Instance, in context: RuleContext) {
+        guard let removal = instance.removal, let removedAt = removal.time, context.classLogs(.dealloc, instance.key.ref),
+              now.seconds(since: removedAt) > context.settings.leakTimeout else { return }
+        reportLeak(instance, removal, context)
+    }
+
+    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+        guard let removal = instance.removal, !instance.leakReported, context.classLogs(.dealloc, instance.key.ref) else { return }
+        if let removedAt = removal.time, context.hasTimestamps {
+            guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
+        }
+        reportLeak(instance, removal, context)
+    }
+
+    private func reportLeak(_ instance: Instance, _ removal: Mark, _ context: RuleContext) {
+        let what = removal.callback == .viewDidDisappear ? "viewDidDisappear after didMove(toParent: nil)" : (removal.callback?.rawValue ?? "removal")
+        let timeout = Format.seconds(context.settings.leakTimeout)
+        context.report("\(instance.key.ref) not deallocated \(timeout) after removal (\(what)): possible leak",
+                       on: instance, line: removal.line, event: "dealloc")
+    }
+}

@@ -1,0 +1,128 @@
+/// Notification observers out of balance per controller and name (§7).
+public struct ObserverBalanceRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "observer-balance",
+        severity: .warning,
+        summary: "a notification observer is added and removed in mismatched callbacks",
+        explanation: """
+        Register and unregister in matching scopes (§7.1): viewWillAppear or viewDidAppear ↔ viewDidDisappear, \
+        viewDidLoad or init ↔ deinit. Mixed scopes leak or double-register: added on each appearance and not removed \
+        on disappearance (the observer count grows per cycle and handlers run for off-screen controllers); added \
+        once in viewDidLoad but removed in viewDidDisappear (later appearances run unobserved); still registered \
+        at deinit (block-based observers are never removed, §7.2); removed more often than added. An observer line \
+        belongs to the callback logged before it on the same thread (§7.4), so balance is judged when the next \
+        callback arrives. A repeat add after a cancelled interactive transition (§3.2, §3.4) is only info. Fix: \
+        choose one pair of scopes per observer, and make add/remove idempotent.
+        """,
+        triggeringExamples: [
+            """
+            2016-04-27 10:54:00.000 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewWillAppear(_:)
+            2016-04-27 10:54:00.001 Shop[4089:361037] addObserver CartDidChange
+            2016-04-27 10:54:00.300 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewDidAppear(_:)
+            2016-04-27 10:54:04.000 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewWillDisappear(_:)
+            ↓2016-04-27 10:54:04.400 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewDidDisappear(_:)
+            2016-04-27 10:54:20.000 Shop[4089:361037] <Shop.ListViewController: 0x7fa1c8d09e00> viewDidAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            addObserver KeyboardWillShow
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            ↓<Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            removeObserver KeyboardWillShow
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            addObserver CartDidChange
+            ↓<Shop.CartViewController: 0x7f01> deinit
+            <Shop.ListViewController: 0x7f02> viewWillAppear(_:)
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> init(coder:)
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            ↓removeObserver CartDidChange
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            addObserver CartDidChange
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            removeObserver CartDidChange
+            <Shop.CartViewController: 0x7f01> deinit
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            addObserver CartDidChange
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> deinit
+            removeObserver CartDidChange
+            """,
+            """
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            addObserver CartDidChange
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            """,
+        ])
+
+    public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
+        let ref = instance.key.ref
+        let scope = body.callback.map { " in \($0.rawValue)" } ?? ""
+        for name in unique(body.touchedObservers) {
+            guard let entry = instance.observers[name] else { continue }
+            if entry.count < 0, instance.seenFromBirth {
+                context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
+                               line: lastLine(of: name, in: instance, fallback: body.line), event: "removeObserver")
+            } else if entry.count > 1 {
+                let cancelled = entry.cancelledSinceAdd
+                context.report("\(ref) addObserver \(name)\(scope) while still registered since line \(entry.addedLine)"
+                                   + (cancelled ? " (after a cancelled transition)" : ": the observer count grows each time"),
+                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line), event: "addObserver",
+                               severity: cancelled ? .info : nil)
+            }
+        }
+        switch body.callback {
+        case .viewDidDisappear?:
+            for (name, entry) in sorted(instance.observers)
+            where entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true {
+                context.report("\(ref) observer \(name) added in \(entry.addedIn!.rawValue) at line \(entry.addedLine) is still registered after viewDidDisappear",
+                               on: instance, line: body.line, event: "addObserver")
+            }
+            fallthrough
+        case .viewWillDisappear?:
+            for name in unique(body.removedObservers) {
+                guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
+                      let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
+                context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
+                               on: instance, line: body.line, event: "removeObserver")
+            }
+        case .dealloc?:
+            for (name, entry) in sorted(instance.observers) where entry.count > 0 {
+                context.report("\(ref) observer \(name) added at line \(entry.addedLine) is still registered when it deallocates",
+                               on: instance, line: body.line, event: "addObserver")
+            }
+        default:
+            break
+        }
+    }
+
+    private func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    private func sorted(_ observers: [String: ObserverEntry]) -> [(String, ObserverEntry)] {
+        observers.sorted { $0.key < $1.key }
+    }
+
+    private func lastLine(of name: String, in instance: Instance, fallback: Int) -> Int {
+        instance.recent.last(where: { $0.text.contains(name) })?.line ?? fallback
+    }
+}

@@ -1,0 +1,57 @@
+/// What rules may consult while judging, and where they report. One per trace.
+public final class RuleContext {
+    public let settings: RuleSettings
+    /// Per class (or label): the callbacks it has logged so far in this trace (§8.1).
+    private(set) var profiles: [String: CallbackSet] = [:]
+    /// The latest trace time seen, for time-based rules.
+    public internal(set) var now: TraceTime?
+    /// Whether any line of the trace carried a timestamp.
+    public internal(set) var hasTimestamps = false
+    let lookup: (InstanceKey) -> Instance?
+    private let emit: (Finding) -> Void
+    /// The identifier of the rule being run; set by the engine.
+    var currentRule: (identifier: String, severity: Severity) = ("", .error)
+
+    init(settings: RuleSettings, lookup: @escaping (InstanceKey) -> Instance?, emit: @escaping (Finding) -> Void) {
+        self.settings = settings
+        self.lookup = lookup
+        self.emit = emit
+    }
+
+    /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
+    /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.
+    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
+        profiles[Self.profileKey(ref)]?.contains(callback) ?? false
+    }
+
+    func recordLogged(_ callback: Callback, _ ref: ControllerRef) {
+        profiles[Self.profileKey(ref), default: CallbackSet()].insert(callback)
+    }
+
+    private static func profileKey(_ ref: ControllerRef) -> String { ref.address == nil ? "" : ref.name }
+
+    /// Another live instance of this trace.
+    public func instance(_ key: InstanceKey) -> Instance? { lookup(key) }
+
+    /// Reports a finding of the running rule on `event`'s line (rules judging an event call this).
+    public func report(_ message: String, on instance: Instance, at event: LifecycleEvent, severity: Severity? = nil) {
+        report(message, on: instance, line: event.line, time: event.time, event: event.kind.name, severity: severity,
+               extraEvidence: EvidenceLine(line: event.line, text: event.text))
+    }
+
+    /// Reports a finding of the running rule on `instance`. `line` defaults to the instance's latest line;
+    /// `severity` defaults to the rule's (or the configuration's) severity.
+    public func report(_ message: String, on instance: Instance, line: Int? = nil, time: TraceTime? = nil,
+                       event: String, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
+        let configured = settings.severity(for: currentRule.identifier)
+        let chosen = configured ?? severity ?? currentRule.severity
+        var evidence = instance.recent
+        if let extraEvidence, !evidence.contains(extraEvidence) { evidence.append(extraEvidence) }
+        let findingLine = line ?? extraEvidence?.line ?? instance.lastLine
+        evidence = Array(evidence.filter { $0.line <= findingLine }.suffix(4))
+        emit(Finding(rule: currentRule.identifier, severity: chosen, message: message, file: "", line: findingLine,
+                     time: time, subject: FindingSubject(ref: instance.key.ref, process: instance.key.process,
+                                                         id: instance.id, serial: instance.serial),
+                     evidence: evidence, event: event))
+    }
+}

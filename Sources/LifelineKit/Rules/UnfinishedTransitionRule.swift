@@ -1,0 +1,77 @@
+/// A `will…` appearance callback never completed nor cancelled, by the end of the trace or by dealloc (§3.2, §6.5).
+public struct UnfinishedTransitionRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        identifier: "unfinished-transition",
+        severity: .warning,
+        summary: "viewWillAppear/viewWillDisappear never completed, or a controller freed while on screen",
+        explanation: """
+        Every viewWillAppear ends in viewDidAppear or is cancelled by viewWillDisappear, and every \
+        viewWillDisappear ends in viewDidDisappear or is cancelled by viewWillAppear (§3.2). A transition still open \
+        when the trace ends, or when the controller deallocates, means a container began an appearance transition and \
+        never ended it (missing endAppearanceTransition(), §5.4), the app was stopped mid-transition, or the trace \
+        was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
+        was not retained (§6.5). Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
+        controllers as children. The rulebook rates open states at the end of a trace as info (§8.2); Lifeline \
+        reports a warning because in CI traces end after the app is idle.
+        """,
+        triggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            ↓<Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
+            <Shop.ListViewController: 0x7f02> viewWillDisappear(_:)
+            <Shop.ListViewController: 0x7f02> viewDidDisappear(_:)
+            """,
+            """
+            <Shop.BadgeViewController: 0x7f03> viewWillAppear(_:)
+            <Shop.BadgeViewController: 0x7f03> viewDidAppear(_:)
+            ↓<Shop.BadgeViewController: 0x7f03> deinit
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
+            <Shop.CartViewController: 0x7f01> deinit
+            """,
+            """
+            <Shop.ListViewController: 0x7f02> viewWillAppear(_:)
+            <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
+            """,
+        ])
+
+    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard event.kind.callback == .dealloc, !instance.isDeallocated, instance.appearanceKnown,
+              instance.appearance != .disappeared, isJudged(instance, context) else { return }
+        context.report("\(instance.key.ref) deallocated while \(instance.appearance.rawValue)", on: instance, at: event)
+    }
+
+    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+        guard !instance.isDeallocated, isJudged(instance, context) else { return }
+        switch instance.appearance {
+        case .appearing:
+            let line = instance.willAppear?.line ?? instance.lastLine
+            context.report("\(instance.key.ref) viewWillAppear at line \(line) never completed: no viewDidAppear or viewWillDisappear by the end of the trace",
+                           on: instance, line: line, event: "viewWillAppear")
+        case .disappearing:
+            let line = instance.willDisappear?.line ?? instance.lastLine
+            context.report("\(instance.key.ref) viewWillDisappear at line \(line) never completed: no viewDidDisappear or viewWillAppear by the end of the trace",
+                           on: instance, line: line, event: "viewWillDisappear")
+        default:
+            break
+        }
+    }
+
+    /// Only classes that log the callback completing the transition are judged (§8.1).
+    private func isJudged(_ instance: Instance, _ context: RuleContext) -> Bool {
+        let ref = instance.key.ref
+        switch instance.appearance {
+        case .appearing: return context.classLogs(.viewDidAppear, ref)
+        case .appeared, .disappearing: return context.classLogs(.viewDidDisappear, ref)
+        case .disappeared: return false
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A borrowed view of raw line bytes. The ingest layers work on these to avoid a `String` per line.
+public typealias Bytes = UnsafeBufferPointer<UInt8>
+
+enum ASCII {
+    static let newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A, period: UInt8 = 0x2E, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D, plus: UInt8 = 0x2B
+    static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, openParen: UInt8 = 0x28, closeParen: UInt8 = 0x29
+    static let less: UInt8 = 0x3C, greater: UInt8 = 0x3E, openBrace: UInt8 = 0x7B, quote: UInt8 = 0x22
+    static let semicolon: UInt8 = 0x3B, equals: UInt8 = 0x3D, tilde: UInt8 = 0x7E, underscore: UInt8 = 0x5F
+    static let zero: UInt8 = 0x30, upperT: UInt8 = 0x54, upperZ: UInt8 = 0x5A, lowerX: UInt8 = 0x78, slash: UInt8 = 0x2F
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 6 }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+    /// Letters, digits, `_`, and any non-ASCII byte (so `Café` and `日本語ViewController` stay one identifier).
+    @inline(__always) static func isIdentifier(_ b: UInt8) -> Bool {
+        isLetter(b) || isDigit(b) || b == underscore || b >= 0x80
+    }
+    @inline(__always) static func hexValue(_ b: UInt8) -> UInt64 {
+        isDigit(b) ? UInt64(b &- 0x30) : UInt64((b | 0x20) &- 0x61 &+ 10)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Index of the first `byte` in `range`, using `memchr`.
+    @inline(__always) func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = baseAddress else { return nil }
+        guard let hit = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether `literal` occurs at `offset`.
+    @inline(__always) func matches(_ literal: StaticString, at offset: Int) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard offset >= 0, offset + length <= count, let base = baseAddress else { return false }
+        return memcmp(base + offset, literal.utf8Start, length) == 0
+    }
+
+    /// First occurrence of `literal` at or after `from`.
+    func find(_ literal: StaticString, from: Int = 0) -> Int? {
+        let length = literal.utf8CodeUnitCount
+        let first = literal.utf8Start.pointee
+        var start = from
+        while start + length <= count, let hit = firstIndex(of: first, in: start..<(count - length + 1)) {
+            if matches(literal, at: hit) { return hit }
+            start = hit + 1
+        }
+        return nil
+    }
+
+    /// Parses a run of decimal digits at `offset`; nil when there are none or it overflows.
+    func decimal(at offset: Int, maxDigits: Int = 18) -> (value: Int64, end: Int)? {
+        var i = offset, value: Int64 = 0
+        while i < count, ASCII.isDigit(self[i]), i - offset < maxDigits {
+            value = value * 10 + Int64(self[i] &- ASCII.zero)
+            i += 1
+        }
+        return i > offset && (i == count || !ASCII.isDigit(self[i])) ? (value, i) : nil
+    }
+
+    /// Parses a run of hex digits (no `0x`) at `offset`.
+    func hexadecimal(at offset: Int) -> (value: UInt64, end: Int)? {
+        var i = offset, value: UInt64 = 0
+        while i < count, ASCII.isHexDigit(self[i]), i - offset < 16 {
+            value = value << 4 | ASCII.hexValue(self[i])
+            i += 1
+        }
+        return i > offset && (i == count || !ASCII.isHexDigit(self[i])) ? (value, i) : nil
+    }
+
+    func skippingBlanks(from offset: Int) -> Int {
+        var i = offset
+        while i < count, ASCII.isBlank(self[i]) { i += 1 }
+        return i
+    }
+
+    /// Decodes `range` as UTF-8 (the caller validated it).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,211 @@
+extension JSONValue {
+    /// Serialises the value as JSON text.
+    ///
+    /// - Parameter pretty: When `false` the output has no whitespace at all. When `true` every
+    ///   array element and object member sits on its own line, indented by two spaces per level,
+    ///   with members written as `"key": value`; empty containers stay `[]` and `{}`.
+    public func serialized(pretty: Bool = false) -> String {
+        var writer = JSONWriter(pretty: pretty)
+        writer.write(self, depth: 0)
+        return writer.output
+    }
+}
+
+/// Low-level helpers used by streaming writers that build JSON text by hand (hot paths).
+public enum JSONText {
+    /// Appends `s` as a quoted JSON string.
+    ///
+    /// Escapes `"`, `\` and control characters below U+0020 (`\b \f \n \r \t` where they exist,
+    /// `\u00XX` otherwise). Also escapes U+2028, U+2029, `<`, `>` and `&` so the output can be
+    /// embedded in an HTML `<script>` element. All other characters pass through as UTF-8.
+    public static func appendQuoted(_ s: some StringProtocol, to out: inout String) {
+        out.append(quoted(s))
+    }
+
+    /// Returns `s` as a quoted JSON string, escaped as ``appendQuoted(_:to:)`` describes.
+    public static func quoted(_ s: some StringProtocol) -> String {
+        if let quoted = s.utf8.withContiguousStorageIfAvailable(quoted(utf8:)) {
+            return quoted
+        }
+        var contiguous = String(s)
+        return contiguous.withUTF8(quoted(utf8:))
+    }
+
+    /// Returns the shortest text that reads back as `d`.
+    ///
+    /// Integral values with magnitude below 10¹⁵ print without a fraction (`3`, `-0`); other
+    /// values print as Swift's `description` does (`0.1`, `1e+300`). Infinities and NaN, which
+    /// JSON cannot represent, print as `null`.
+    public static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        guard d.rounded(.towardZero) == d, d.magnitude < 1e15 else { return d.description }
+        if d == 0, d.sign == .minus { return "-0" }
+        return String(Int64(d))
+    }
+
+    /// The escaped, quoted form of the valid UTF-8 in `utf8`.
+    ///
+    /// Measures the output first so the text is built in a single allocation, copying the runs
+    /// between escapes whole.
+    private static func quoted(utf8: UnsafeBufferPointer<UInt8>) -> String {
+        var outputLength = utf8.count + 2
+        forEachEscape(in: utf8) { _, escape in
+            outputLength += escape.outputLength - escape.inputLength
+        }
+        return String(unsafeUninitializedCapacity: outputLength) { buffer in
+            var position = 0
+            func put(_ byte: UInt8) {
+                buffer[position] = byte
+                position += 1
+            }
+            func putRun(_ range: Range<Int>) {
+                let destination = UnsafeMutableBufferPointer(rebasing: buffer[position...])
+                _ = destination.initialize(fromContentsOf: utf8[range])
+                position += range.count
+            }
+            put(UInt8(ascii: "\""))
+            var runStart = 0
+            forEachEscape(in: utf8) { index, escape in
+                putRun(runStart..<index)
+                put(UInt8(ascii: "\\"))
+                switch escape {
+                case .short(let character):
+                    put(character)
+                case .unicode(let codeUnit):
+                    put(UInt8(ascii: "u"))
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        put(hexDigit(UInt8(truncatingIfNeeded: codeUnit >> UInt16(shift)) & 0x0F))
+                    }
+                }
+                runStart = index + escape.inputLength
+            }
+            putRun(runStart..<utf8.count)
+            put(UInt8(ascii: "\""))
+            return position
+        }
+    }
+
+    /// Calls `body` with the position of every character in `utf8` that needs escaping.
+    private static func forEachEscape(in utf8: UnsafeBufferPointer<UInt8>, _ body: (Int, Escape) -> Void) {
+        var index = 0
+        while index < utf8.count {
+            if Escape.mayStartAt(utf8[index]), let escape = Escape(at: index, in: utf8) {
+                body(index, escape)
+                index += escape.inputLength
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}
+
+/// How ``JSONText`` escapes one character.
+private enum Escape {
+    /// A backslash followed by this character, e.g. `\n`.
+    case short(UInt8)
+    /// `\u` followed by this UTF-16 code unit as four hex digits.
+    case unicode(UInt16)
+
+    /// ASCII bytes below `@` that need escaping: control characters, `"`, `&`, `<` and `>`.
+    private static let lowASCIIEscapes: UInt64 = 0x0000_0000_FFFF_FFFF
+        | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+
+    /// A cheap pre-check: whether `byte` can start a character that needs escaping.
+    static func mayStartAt(_ byte: UInt8) -> Bool {
+        byte < 0x40 ? lowASCIIEscapes >> byte & 1 != 0 : byte == UInt8(ascii: "\\") || byte == 0xE2
+    }
+
+    /// Classifies the character whose UTF-8 form starts at `index`; `nil` if it passes through.
+    init?(at index: Int, in utf8: UnsafeBufferPointer<UInt8>) {
+        let byte = utf8[index]
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): self = .short(byte)
+        case 0x08: self = .short(UInt8(ascii: "b"))
+        case 0x0C: self = .short(UInt8(ascii: "f"))
+        case UInt8(ascii: "\n"): self = .short(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): self = .short(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): self = .short(UInt8(ascii: "t"))
+        case 0x00..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): self = .unicode(UInt16(byte))
+        case 0xE2:
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+            guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
+                  (0xA8...0xA9).contains(utf8[index + 2]) else { return nil }
+            self = .unicode(0x2028 + UInt16(utf8[index + 2] - 0xA8))
+        default:
+            return nil
+        }
+    }
+
+    /// The number of input bytes the escape replaces.
+    var inputLength: Int {
+        if case .unicode(let codeUnit) = self, codeUnit >= 0x80 { 3 } else { 1 }
+    }
+
+    /// The number of bytes the escape writes.
+    var outputLength: Int {
+        if case .short = self { 2 } else { 6 }
+    }
+}
+
+/// Builds the text for ``JSONValue/serialized(pretty:)``.
+private struct JSONWriter {
+    let pretty: Bool
+    var output = ""
+
+    init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    mutating func write(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null: output.append("null")
+        case .bool(let bool): output.append(bool ? "true" : "false")
+        case .int(let int): output.append(String(int))
+        case .double(let double): output.append(JSONText.number(double))
+        case .string(let string): JSONText.appendQuoted(string, to: &output)
+        case .array(let elements): writeArray(elements, depth: depth)
+        case .object(let object): writeObject(object, depth: depth)
+        }
+    }
+
+    private mutating func writeArray(_ elements: [JSONValue], depth: Int) {
+        output.append("[")
+        for (position, element) in elements.enumerated() {
+            startItem(isFirst: position == 0, depth: depth + 1)
+            write(element, depth: depth + 1)
+        }
+        endContainer(isEmpty: elements.isEmpty, depth: depth)
+        output.append("]")
+    }
+
+    private mutating func writeObject(_ object: JSONObject, depth: Int) {
+        output.append("{")
+        for (position, member) in object.pairs.enumerated() {
+            startItem(isFirst: position == 0, depth: depth + 1)
+            JSONText.appendQuoted(member.key, to: &output)
+            output.append(pretty ? ": " : ":")
+            write(member.value, depth: depth + 1)
+        }
+        endContainer(isEmpty: object.pairs.isEmpty, depth: depth)
+        output.append("}")
+    }
+
+    private mutating func startItem(isFirst: Bool, depth: Int) {
+        if !isFirst { output.append(",") }
+        newline(depth: depth)
+    }
+
+    private mutating func endContainer(isEmpty: Bool, depth: Int) {
+        if !isEmpty { newline(depth: depth) }
+    }
+
+    private mutating func newline(depth: Int) {
+        guard pretty else { return }
+        output.append("\n")
+        output.append(String(repeating: " ", count: 2 * depth))
+    }
+}

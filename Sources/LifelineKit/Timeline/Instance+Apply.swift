@@ -1,0 +1,126 @@
+extension Instance {
+    /// Moves the instance to the state `event` implies, whether or not a rule objected: this is the
+    /// resynchronisation that keeps one bad callback from cascading into follow-on findings.
+    mutating func apply(_ event: LifecycleEvent, scope: Callback?) {
+        let isFirstEvent = lastLine == 0
+        let mark = Mark(line: event.line, time: event.time, callback: event.kind.callback)
+        switch event.kind {
+        case .callback(let callback):
+            apply(callback, event, mark, isFirstEvent: isFirstEvent)
+        case .observerAdded(let name):
+            var entry = observers[name] ?? ObserverEntry()
+            if entry.count <= 0 {
+                entry.addedIn = scope
+                entry.addedLine = event.line
+                entry.cancelledSinceAdd = false
+            }
+            entry.count += 1
+            observers[name] = entry
+        case .observerRemoved(let name):
+            observers[name, default: ObserverEntry()].count -= 1
+        case .observersRemovedAll:
+            for name in observers.keys { observers[name]?.count = 0 }
+        case .uikitWarning:
+            uikitWarned = true
+        }
+        remember(event)
+    }
+
+    private mutating func apply(_ callback: Callback, _ event: LifecycleEvent, _ mark: Mark, isFirstEvent: Bool) {
+        if isFirstEvent && callback.beginsLife {
+            seenFromBirth = true
+            appearanceKnown = true
+        }
+        if callback.isAppearance || callback.isLayout, firstAppearanceOrLayout == nil { firstAppearanceOrLayout = mark }
+        switch callback {
+        case .`init`: initLine = initLine ?? event.line
+        case .loadView: loadViewLine = loadViewLine ?? event.line
+        case .viewDidLoad: viewDidLoadLine = viewDidLoadLine ?? event.line
+        case .viewWillAppear:
+            if appearance == .disappearing { noteCancelledTransition() }
+            if pendingMove?.argument == ControllerArgument.noParent { pendingMove = nil }
+            enterAppearance(.appearing)
+            willAppear = mark
+        case .viewIsAppearing:
+            enterAppearance(.appearing)
+        case .viewDidAppear:
+            enterAppearance(.appeared)
+            everAppeared = true
+            removal = nil
+            didMoveToNil = false
+        case .viewWillDisappear:
+            if appearance == .appearing { noteCancelledTransition() }
+            enterAppearance(.disappearing)
+            willDisappear = mark
+        case .viewDidDisappear:
+            enterAppearance(.disappeared)
+            if didMoveToNil, removal == nil { removal = mark }
+        case .willMove:
+            pendingMove = PendingMove(argument: event.argument, line: event.line)
+        case .didMove:
+            finishMove(to: event.argument, mark)
+        case .removeFromParent:
+            finishMove(to: ControllerArgument.noParent, mark)
+        case .dealloc:
+            dealloc = mark
+        default:
+            break
+        }
+    }
+
+    private mutating func enterAppearance(_ state: AppearanceState) {
+        appearance = state
+        appearanceKnown = true
+    }
+
+    private mutating func noteCancelledTransition() {
+        for name in observers.keys { observers[name]?.cancelledSinceAdd = true }
+    }
+
+    private mutating func finishMove(to argument: ControllerArgument?, _ mark: Mark) {
+        pendingMove = nil
+        switch argument {
+        case .controller(let newParent)?:
+            parent = newParent
+            didMoveToNil = false
+            removal = nil
+            removalJudged = false
+        case .noParent?:
+            parent = nil
+            didMoveToNil = true
+            if appearance == .disappeared, removal == nil { removal = mark }
+        case nil:
+            break
+        }
+    }
+
+    /// After a callback's body closed: observer counts resynchronise to what the rules assumed.
+    mutating func settleObservers(after body: CallbackBody) {
+        for name in body.touchedObservers {
+            guard var entry = observers[name] else { continue }
+            entry.count = min(max(entry.count, 0), 1)
+            observers[name] = entry
+        }
+        if body.callback == .viewWillDisappear || body.callback == .viewDidDisappear {
+            for name in body.removedObservers where observers[name]?.addedIn.map(Instance.isLoadScope) == true {
+                observers[name]?.reportedScopeMismatch = true
+            }
+        }
+        if body.callback == .viewDidDisappear {
+            for (name, entry) in observers where entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true {
+                observers[name]?.count = 0
+            }
+        }
+    }
+
+    static func isLoadScope(_ callback: Callback) -> Bool {
+        callback == .`init` || callback == .loadView || callback == .viewDidLoad
+    }
+
+    static func isAppearanceScope(_ callback: Callback) -> Bool {
+        callback == .viewWillAppear || callback == .viewIsAppearing || callback == .viewDidAppear
+    }
+
+    /// Marks when a callback's body closed with guests recorded: appearance over, the host forgets them.
+    mutating func forgetGuests() { guests.removeAll() }
+}

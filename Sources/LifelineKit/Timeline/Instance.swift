@@ -1,0 +1,106 @@
+/// The appearance state machine's states (§3.1).
+public enum AppearanceState: String, Sendable {
+    case disappeared, appearing, appeared, disappearing
+}
+
+/// Where and when something happened on an instance's timeline.
+public struct Mark: Sendable, Equatable {
+    public var line: Int
+    public var time: TraceTime?
+    public var callback: Callback?
+}
+
+/// One line of evidence: its number and text.
+public struct EvidenceLine: Sendable, Equatable {
+    public var line: Int
+    public var text: String
+}
+
+/// A notification observer as the logs show it for one instance and one name (§7).
+public struct ObserverEntry: Sendable, Equatable {
+    /// Adds minus removes so far.
+    public var count = 0
+    /// The callback whose body added it, when known.
+    public var addedIn: Callback?
+    public var addedLine = 0
+    /// A transition was cancelled since it was added (§3.2): a repeat add is then expected.
+    public var cancelledSinceAdd = false
+    /// Removal during disappearance of a `viewDidLoad` observer was already reported.
+    public var reportedScopeMismatch = false
+}
+
+/// A pending containment move: `willMove(toParent:)` seen, `didMove` not yet.
+public struct PendingMove: Sendable, Equatable {
+    public var argument: ControllerArgument?
+    public var line: Int
+}
+
+/// Everything Lifeline knows about one controller instance at one point of the trace.
+/// The engine updates it event by event (`applying`); rules read it, never write it.
+public struct Instance: Sendable {
+    /// Order of first appearance in the trace, from 1.
+    public let serial: Int
+    public let key: InstanceKey
+    /// 1 for the first instance at this key, 2 after a dealloc and reuse of the address, …
+    public let generation: Int
+
+    /// The first event was `init`, `loadView` or `viewDidLoad`: the whole life is in the trace (§8.2).
+    public var seenFromBirth = false
+    public var initLine: Int?
+    public var loadViewLine: Int?
+    public var viewDidLoadLine: Int?
+    /// The first appearance or layout callback, for §2.4.
+    public var firstAppearanceOrLayout: Mark?
+    public var appearance: AppearanceState = .disappeared
+    /// False until an appearance callback or a birth fixes the state (§8.2's loose start).
+    public var appearanceKnown = false
+    public var everAppeared = false
+    public var willAppear: Mark?
+    public var willDisappear: Mark?
+    public var dealloc: Mark?
+    public var uikitWarned = false
+
+    public var parent: ControllerRef?
+    public var pendingMove: PendingMove?
+    /// Removal checked once already (removeFromParent then the automatic didMove(nil)).
+    public var removalJudged = false
+    /// Removed from its parent (didMove(nil) or removeFromParent) and disappeared: the leak clock runs from here.
+    public var removal: Mark?
+    public var didMoveToNil = false
+    public var leakReported = false
+
+    public var observers: [String: ObserverEntry] = [:]
+
+    /// The instance that was loading or appearing on this thread when this one loaded without a parent (§5.5).
+    public var host: InstanceKey?
+    public var hostLine: Int?
+    /// Instances that loaded without a parent inside this one's callbacks.
+    public var guests: [InstanceKey] = []
+
+    /// The last few lines of this instance's timeline, oldest first.
+    public private(set) var recent: [EvidenceLine] = []
+    public var lastLine = 0
+
+    init(serial: Int, key: InstanceKey, generation: Int) {
+        self.serial = serial
+        self.key = key
+        self.generation = generation
+    }
+
+    /// A stable identifier: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
+    public var id: String {
+        let place = key.ref.addressText.map { "\(key.ref.name)@\($0)" } ?? key.ref.name
+        return "\(key.process)/\(place)#\(generation)"
+    }
+
+    public var isDeallocated: Bool { dealloc != nil }
+    public var isLoaded: Bool { loadViewLine != nil || viewDidLoadLine != nil }
+
+    static let evidenceDepth = 6
+
+    mutating func remember(_ event: LifecycleEvent) {
+        if recent.count == Instance.evidenceDepth { recent.removeFirst() }
+        recent.append(EvidenceLine(line: event.line, text: event.text))
+        lastLine = event.line
+    }
+}

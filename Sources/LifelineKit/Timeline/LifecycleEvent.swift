@@ -1,0 +1,42 @@
+/// A process as the trace names it. State is keyed by (process, pid): a relaunch starts afresh (§8.3).
+public struct ProcessKey: Hashable, Sendable, CustomStringConvertible {
+    public var name: String?
+    public var pid: Int32?
+
+    public init(name: String?, pid: Int32?) {
+        self.name = name
+        self.pid = pid
+    }
+
+    /// `Shop[4089]`, or `unknown process` for lines without a prefix.
+    public var description: String {
+        switch (name, pid) {
+        case let (name?, pid?): return "\(name)[\(pid)]"
+        case let (name?, nil): return name
+        default: return "unknown process"
+        }
+    }
+}
+
+/// One recognised log line, placed in its trace.
+public struct LifecycleEvent: Sendable {
+    /// 1-based line number in its input.
+    public var line: Int
+    public var time: TraceTime?
+    public var process: ProcessKey
+    public var thread: UInt64?
+    public var kind: EventKind
+    /// The controller the line names; nil for observer lines that belong to the callback logged before them.
+    public var controller: ControllerRef?
+    public var argument: ControllerArgument?
+    /// The whole input line, for evidence and reports.
+    public var text: String
+    /// Device-syslog time still waiting for its year (see `YearlessClock`).
+    var yearless: YearlessTime?
+}
+
+/// Identifies a controller key within one trace: the same key may hold several instances over time (§6.4).
+public struct InstanceKey: Hashable, Sendable {
+    public var process: ProcessKey
+    public var ref: ControllerRef
+}

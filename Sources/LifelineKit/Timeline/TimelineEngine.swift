@@ -1,0 +1,222 @@
+/// Builds every controller instance's timeline from a stream of events, in trace order, and runs the rules on
+/// it. Memory is proportional to live controllers: deallocated instances shrink to tombstones, which are capped.
+public final class TimelineEngine {
+    public let rules: [any Rule]
+    let context: RuleContext
+    private var instances: [InstanceKey: Instance] = [:]
+    private var tombstones = TombstoneStore(capacity: 100_000)
+    /// Per thread (process + thread id): the callback whose body is open (§7.4).
+    private var openBodies: [ThreadKey: CallbackBody] = [:]
+    /// Instances removed from their parent and not yet deallocated (for streaming leak checks).
+    private var awaitingDealloc: Set<InstanceKey> = []
+    private var ignoredClasses: ClassFilter
+    private var yearlessClock = YearlessClock()
+    private var nextSerial = 1
+    /// Every instance created so far (the controller count of `--stats`).
+    public private(set) var instanceCount = 0
+    /// Observer lines with no controller and no open callback to belong to.
+    public private(set) var unattributedEvents = 0
+    /// Events of ignored classes.
+    public private(set) var ignoredEvents = 0
+    /// Called with each instance once it is final (deallocated, or alive at the end): reports use it.
+    public var onInstanceFinished: ((Instance) -> Void)?
+    /// Called with every event after it is placed on its instance: reports use it.
+    public var onEvent: ((LifecycleEvent, Instance) -> Void)?
+
+    struct ThreadKey: Hashable {
+        var process: ProcessKey
+        var thread: UInt64?
+    }
+
+    public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
+        self.rules = rules
+        self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
+        var lookup: ((InstanceKey) -> Instance?)?
+        self.context = RuleContext(settings: settings, lookup: { lookup?($0) }, emit: emit)
+        lookup = { [unowned self] key in self.instances[key] }
+    }
+
+    // MARK: Input
+
+    /// Notes the time of any line (events or not), so time-based rules see the trace's clock move.
+    public func observeTime(_ time: TraceTime) {
+        context.hasTimestamps = true
+        yearlessClock.observeDated(time)
+        advance(to: time)
+    }
+
+    /// Places one event on its instance's timeline and judges it.
+    public func consume(_ incoming: LifecycleEvent) {
+        var event = incoming
+        if let yearless = event.yearless {
+            event.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
+            event.yearless = nil
+        }
+        if let time = event.time {
+            context.hasTimestamps = true
+            if incoming.yearless == nil { yearlessClock.observeDated(time) }
+            advance(to: time)
+        }
+        let thread = ThreadKey(process: event.process, thread: event.thread)
+        guard let ref = event.controller ?? openBodies[thread].map(\.instance.ref) else {
+            unattributedEvents += 1
+            return
+        }
+        if ignoredClasses.matches(ref.name) {
+            ignoredEvents += 1
+            return
+        }
+        let key = InstanceKey(process: event.process, ref: ref)
+        let enclosingBody = openBodies[thread]
+        if event.kind.callback != nil { closeBody(on: thread) }
+
+        var instance = instanceFor(key, event)
+        let scope = openBodies[thread].flatMap { $0.instance == key ? $0.callback : nil }
+        run { $0.check(event, on: instance, in: context) }
+        if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
+            instance = reborn(instance, key)  // resynchronise: something is alive at this address again
+        }
+        recordGuest(event, &instance, enclosingBody)
+        instance.apply(event, scope: scope)
+        if let callback = event.kind.callback {
+            context.recordLogged(callback, ref)
+            openBodies[thread] = CallbackBody(callback: callback, line: event.line, instance: key)
+        } else if event.kind.isObserver, var body = openBodies[thread], body.instance == key {
+            body.touchedObservers.append(event.kind.observerName ?? "")
+            if case .observerRemoved(let name) = event.kind { body.removedObservers.append(name) }
+            openBodies[thread] = body
+        } else if event.kind.isObserver {
+            var body = CallbackBody(callback: nil, line: event.line, instance: key, touchedObservers: [event.kind.observerName ?? ""])
+            if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
+            judgeDetached(body, &instance)
+        }
+        if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
+        instances[key] = instance
+        onEvent?(event, instance)
+    }
+
+    /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
+    public func finish() {
+        for thread in openBodies.keys.sorted(by: { ($0.process.description, $0.thread ?? 0) < ($1.process.description, $1.thread ?? 0) }) {
+            closeBody(on: thread)
+        }
+        for instance in instances.values.sorted(by: { $0.serial < $1.serial }) {
+            run { $0.endOfTrace(instance, in: context) }
+            onInstanceFinished?(instance)
+        }
+        instances.removeAll()
+        awaitingDealloc.removeAll()
+    }
+
+    // MARK: Instances
+
+    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> Instance {
+        if let existing = instances[key] {
+            guard startsNewInstance(existing, event) else { return existing }
+            finishQuietly(existing)
+            return makeInstance(key, generation: existing.generation + 1)
+        }
+        if let tomb = tombstones.remove(key) {
+            if event.kind.callback?.beginsLife == true { return makeInstance(key, generation: tomb.generation + 1) }
+            return tomb  // a callback after dealloc: rules see the deallocated instance
+        }
+        return makeInstance(key, generation: 1)
+    }
+
+    /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
+    /// neither init nor dealloc (nothing else could tell two objects at one address apart).
+    private func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent) -> Bool {
+        guard let callback = event.kind.callback else { return false }
+        if callback == .`init` {
+            // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
+            return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
+        }
+        guard callback == .loadView || callback == .viewDidLoad else { return false }
+        let ref = instance.key.ref
+        let alreadyGoing = (callback == .viewDidLoad ? instance.viewDidLoadLine != nil : instance.loadViewLine != nil)
+            || instance.firstAppearanceOrLayout != nil
+        return alreadyGoing && !context.classLogs(.`init`, ref) && !context.classLogs(.dealloc, ref)
+    }
+
+    private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
+        defer { nextSerial += 1; instanceCount += 1 }
+        return Instance(serial: nextSerial, key: key, generation: generation)
+    }
+
+    private func reborn(_ dead: Instance, _ key: InstanceKey) -> Instance {
+        makeInstance(key, generation: dead.generation + 1)
+    }
+
+    private func finishQuietly(_ instance: Instance) {
+        onInstanceFinished?(instance)
+    }
+
+    /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).
+    private func recordGuest(_ event: LifecycleEvent, _ instance: inout Instance, _ enclosing: CallbackBody?) {
+        guard let callback = event.kind.callback, callback == .viewDidLoad || callback == .loadView,
+              !instance.isLoaded, instance.parent == nil, instance.pendingMove == nil,
+              let body = enclosing, body.instance != instance.key, let hostCallback = body.callback,
+              [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(hostCallback),
+              var host = instances[body.instance] else { return }
+        instance.host = host.key
+        instance.hostLine = event.line
+        host.guests.append(instance.key)
+        instances[host.key] = host
+    }
+
+    // MARK: Callback bodies
+
+    private func closeBody(on thread: ThreadKey) {
+        guard let body = openBodies.removeValue(forKey: thread), var instance = instances[body.instance] else { return }
+        run { $0.bodyClosed(body, on: instance, in: context) }
+        instance.settleObservers(after: body)
+        if body.callback == .viewDidDisappear { instance.forgetGuests() }
+        if instance.isDeallocated {
+            instances[body.instance] = nil
+            awaitingDealloc.remove(body.instance)
+            tombstones.insert(instance)
+            onInstanceFinished?(instance)
+        } else {
+            instances[body.instance] = instance
+        }
+    }
+
+    /// An observer line that names its controller outside any callback of it: judged on its own.
+    private func judgeDetached(_ body: CallbackBody, _ instance: inout Instance) {
+        run { $0.bodyClosed(body, on: instance, in: context) }
+        instance.settleObservers(after: body)
+    }
+
+    // MARK: Time
+
+    private func advance(to time: TraceTime) {
+        if let now = context.now, now >= time { return }
+        context.now = time
+        guard context.settings.reportLeaksEagerly, !awaitingDealloc.isEmpty else { return }
+        for key in awaitingDealloc.sorted(by: { (instances[$0]?.serial ?? 0) < (instances[$1]?.serial ?? 0) }) {
+            guard var instance = instances[key], !instance.leakReported else { continue }
+            let before = instance
+            run { $0.timeAdvanced(to: time, on: before, in: context) }
+            if let removal = instance.removal?.time, time.seconds(since: removal) > context.settings.leakTimeout {
+                instance.leakReported = true
+                instances[key] = instance
+            }
+        }
+    }
+
+    private func run(_ body: (any Rule) -> Void) {
+        for rule in rules {
+            context.currentRule = (type(of: rule).description.identifier, type(of: rule).description.severity)
+            body(rule)
+        }
+    }
+}
+
+extension EventKind {
+    var observerName: String? {
+        switch self {
+        case .observerAdded(let name), .observerRemoved(let name): return name
+        default: return nil
+        }
+    }
+}

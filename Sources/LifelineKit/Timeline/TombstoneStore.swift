@@ -1,0 +1,25 @@
+/// Deallocated instances, kept so a later callback at the same key can be recognised (§6.4). Capped: the
+/// oldest are forgotten first, so memory stays bounded on endless streams.
+struct TombstoneStore {
+    let capacity: Int
+    private var entries: [InstanceKey: Instance] = [:]
+    private var order: [InstanceKey] = []
+    private var head = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func insert(_ instance: Instance) {
+        if entries.updateValue(instance, forKey: instance.key) == nil { order.append(instance.key) }
+        while entries.count > capacity, head < order.count {
+            let oldest = order[head]
+            head += 1
+            if let kept = entries[oldest], kept.key == oldest { entries[oldest] = nil }
+        }
+        if head > 4096, head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
+    }
+
+    mutating func remove(_ key: InstanceKey) -> Instance? { entries.removeValue(forKey: key) }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import LifelineCLI
+
+exit(Lifeline.main(CommandLine.arguments))
