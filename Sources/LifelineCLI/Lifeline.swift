@@ -3,8 +3,62 @@ import LifelineKit
 
 /// The `lifeline` program: dispatches to its commands.
 public enum Lifeline {
+    static let version = "0.1.0"
+
+    static let commands = CommandSet(
+        name: "lifeline",
+        abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
+        commands: [CheckCommand.spec, RulesCommand.spec])
+
+    /// Exit statuses: 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
+    public enum ExitStatus {
+        public static let clean: Int32 = 0, findings: Int32 = 1, failure: Int32 = 2
+    }
+
     /// Runs the program with `arguments` (including the program name) and returns its exit status.
     public static func main(_ arguments: [String]) -> Int32 {
-        0
+        let rest = Array(arguments.dropFirst())
+        let err = OutputStream.standardError
+        defer { OutputStream.standardOutput.flush(); err.flush() }
+        guard let name = rest.first, name != "--help", name != "-h", name != "help" else {
+            if rest.isEmpty { err.line(HelpFormatter.help(for: commands)); return ExitStatus.failure }
+            OutputStream.standardOutput.line(HelpFormatter.help(for: commands))
+            return ExitStatus.clean
+        }
+        if name == "--version" {
+            OutputStream.standardOutput.line("lifeline \(version)")
+            return ExitStatus.clean
+        }
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            let spec = try commands.resolveCommand(named: name)
+            let parsed = try ArgumentParser.parse(Array(rest.dropFirst()), for: spec)
+            if parsed.helpRequested {
+                OutputStream.standardOutput.line(HelpFormatter.help(for: spec, programName: "lifeline"))
+                return ExitStatus.clean
+            }
+            switch spec.name {
+            case CheckCommand.spec.name:
+                return CheckCommand(arguments: parsed, environment: environment).run()
+            case RulesCommand.spec.name:
+                return RulesCommand(arguments: parsed).run()
+            default:
+                return ExitStatus.failure
+            }
+        } catch {
+            err.line("lifeline: \(error)")
+            if let spec = commands.command(named: name) {
+                err.line(HelpFormatter.usage(for: spec, programName: "lifeline"))
+                err.line("See 'lifeline \(spec.name) --help'.")
+            } else {
+                err.line("See 'lifeline --help'.")
+            }
+            return ExitStatus.failure
+        }
     }
+}
+
+/// A failure that ends a command with exit status 2 and a one-line message.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
 }

@@ -1,0 +1,52 @@
+import Foundation
+import LifelineKit
+
+/// The terminal facts the CLI needs, and the only place that knows about file descriptors and colours.
+struct Terminal {
+    var environment: [String: String]
+
+    func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Colour on a terminal, never with `NO_COLOR` set (any value), overridable with `--color`.
+    func usesColor(_ choice: String?, descriptor: Int32 = STDOUT_FILENO) -> Bool {
+        switch choice {
+        case "always": return true
+        case "never": return false
+        default: return isTTY(descriptor) && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }
+    }
+
+    static func ansiSeverity(_ text: String, _ severity: Severity) -> String {
+        let code = severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;36"
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
+
+/// Buffered writes to standard output or error; `flush` after each line when streaming.
+final class OutputStream: @unchecked Sendable {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    static let standardOutput = OutputStream(STDOUT_FILENO)
+    static let standardError = OutputStream(STDERR_FILENO)
+
+    private init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func line(_ text: String) { write(text + "\n") }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,59 @@
+/// `.lifeline.json`: which rules run and how, thresholds, ignored classes, extra patterns, per-path overrides.
+///
+/// ```json
+/// {
+///   "rules": { "slow-transition": { "enabled": false }, "observer-balance": { "severity": "info" } },
+///   "leakTimeout": 3, "slowTransitionSeconds": 1,
+///   "ignoreClasses": ["UIInputWindowController", "_UI*"],
+///   "patterns": ["^LIFECYCLE (?<controller>\\S+) (?<event>\\w+)"],
+///   "overrides": [{ "paths": ["traces/experimental/**"], "rules": { "appearance-order": { "severity": "warning" } } }]
+/// }
+/// ```
+public struct Configuration: Sendable {
+    /// Per-rule settings; absent rules run with their defaults.
+    public struct RuleSetting: Sendable, Equatable {
+        public var enabled: Bool?
+        public var severity: Severity?
+    }
+
+    /// Settings that apply to inputs whose path matches one of `paths` (globs; `**` crosses folders).
+    public struct Override: Sendable {
+        public var paths: [String]
+        public var rules: [String: RuleSetting]
+    }
+
+    public var rules: [String: RuleSetting] = [:]
+    public var leakTimeout: Double?
+    public var slowTransitionSeconds: Double?
+    public var ignoreClasses: [String] = []
+    public var patterns: [String] = []
+    public var failOn: String?
+    public var overrides: [Override] = []
+
+    public init() {}
+
+    /// The analysis options for one input path, applied on top of `base`. Flags are applied after this.
+    public func options(for path: String, base: AnalysisOptions) throws -> AnalysisOptions {
+        var options = base
+        var settings = rules
+        for override in overrides where override.paths.contains(where: { Glob.matches(Array($0), Array(path), pathAware: true) }) {
+            for (rule, setting) in override.rules {
+                var merged = settings[rule] ?? RuleSetting()
+                if let enabled = setting.enabled { merged.enabled = enabled }
+                if let severity = setting.severity { merged.severity = severity }
+                settings[rule] = merged
+            }
+        }
+        options.rules = RuleRegistry.all.filter { settings[$0.description.identifier]?.enabled ?? true }
+        for (rule, setting) in settings {
+            if let severity = setting.severity { options.settings.severities[rule] = severity }
+        }
+        if let leakTimeout { options.settings.leakTimeout = leakTimeout }
+        if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
+        options.ignoredClasses += ignoreClasses
+        if !patterns.isEmpty {
+            options.customPatterns = try CustomPatterns(patterns.map(CustomPatterns.Source.init(pattern:)))
+        }
+        return options
+    }
+}

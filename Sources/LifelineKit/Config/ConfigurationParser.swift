@@ -1,0 +1,116 @@
+/// A configuration file that cannot be used, with where and why.
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    /// The offending key path (`rules.slow-transition.severity`), or a JSON position.
+    public var location: String
+    public var message: String
+
+    public var description: String { "\(file): \(location): \(message)" }
+}
+
+/// Reads `.lifeline.json`. Strict: unknown keys and wrong types are errors, so typos never pass silently.
+public enum ConfigurationParser {
+    public static func parse(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
+        let root: JSONValue
+        do { root = try JSONParser.parse(text) } catch {
+            throw ConfigurationError(file: file, location: "JSON", message: "\(error)")
+        }
+        var reader = Reader(file: file)
+        return try reader.configuration(root)
+    }
+
+    private struct Reader {
+        let file: String
+
+        func fail(_ path: String, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, location: path.isEmpty ? "top level" : path, message: message)
+        }
+
+        func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigurationError) -> JSONObject {
+            guard let object = value.objectValue else { throw fail(path, "expected an object") }
+            for key in object.keys where !allowed.contains(key) {
+                let expected = allowed.sorted().joined(separator: ", ")
+                throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown key (expected one of: \(expected))")
+            }
+            return object
+        }
+
+        func strings(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> [String] {
+            guard let array = value.arrayValue else { throw fail(path, "expected an array of strings") }
+            var result: [String] = []
+            for (index, item) in array.enumerated() {
+                guard let string = item.stringValue else { throw fail("\(path)[\(index)]", "expected a string") }
+                result.append(string)
+            }
+            return result
+        }
+
+        func seconds(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> Double {
+            guard let number = value.doubleValue, number >= 0, number.isFinite else {
+                throw fail(path, "expected a number of seconds ≥ 0")
+            }
+            return number
+        }
+
+        mutating func configuration(_ root: JSONValue) throws(ConfigurationError) -> Configuration {
+            let object = try self.object(root, "", allowed: ["rules", "leakTimeout", "slowTransitionSeconds", "ignoreClasses",
+                                                              "patterns", "failOn", "overrides"])
+            var configuration = Configuration()
+            if let rules = object["rules"] { configuration.rules = try ruleSettings(rules, "rules") }
+            if let value = object["leakTimeout"] { configuration.leakTimeout = try seconds(value, "leakTimeout") }
+            if let value = object["slowTransitionSeconds"] { configuration.slowTransitionSeconds = try seconds(value, "slowTransitionSeconds") }
+            if let value = object["ignoreClasses"] { configuration.ignoreClasses = try strings(value, "ignoreClasses") }
+            if let value = object["patterns"] {
+                configuration.patterns = try strings(value, "patterns")
+                do { _ = try CustomPatterns(configuration.patterns.map(CustomPatterns.Source.init(pattern:))) } catch {
+                    throw fail("patterns", "\(error)")
+                }
+            }
+            if let value = object["failOn"] {
+                guard let level = value.stringValue, ["error", "warning", "info", "never"].contains(level) else {
+                    throw fail("failOn", "expected one of: error, warning, info, never")
+                }
+                configuration.failOn = level
+            }
+            if let value = object["overrides"] {
+                guard let array = value.arrayValue else { throw fail("overrides", "expected an array") }
+                for (index, item) in array.enumerated() {
+                    let path = "overrides[\(index)]"
+                    let entry = try self.object(item, path, allowed: ["paths", "rules"])
+                    guard let paths = entry["paths"] else { throw fail(path, "missing \"paths\"") }
+                    configuration.overrides.append(Configuration.Override(
+                        paths: try strings(paths, "\(path).paths"),
+                        rules: try entry["rules"].map { v throws(ConfigurationError) in try ruleSettings(v, "\(path).rules") } ?? [:]))
+                }
+            }
+            return configuration
+        }
+
+        func ruleSettings(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> [String: Configuration.RuleSetting] {
+            let known = Set(RuleRegistry.descriptions.map(\.identifier))
+            let object = try self.object(value, path, allowed: known)
+            var settings: [String: Configuration.RuleSetting] = [:]
+            for (rule, item) in object.pairs {
+                let rulePath = "\(path).\(rule)"
+                if let enabled = item.boolValue {
+                    settings[rule] = Configuration.RuleSetting(enabled: enabled, severity: nil)
+                    continue
+                }
+                let entry = try self.object(item, rulePath, allowed: ["enabled", "severity"])
+                var setting = Configuration.RuleSetting()
+                if let enabled = entry["enabled"] {
+                    guard let flag = enabled.boolValue else { throw fail("\(rulePath).enabled", "expected true or false") }
+                    setting.enabled = flag
+                }
+                if let severity = entry["severity"] {
+                    guard let name = severity.stringValue, let level = Severity(rawValue: name) else {
+                        throw fail("\(rulePath).severity", "expected one of: error, warning, info")
+                    }
+                    setting.severity = level
+                }
+                settings[rule] = setting
+            }
+            return settings
+        }
+    }
+}

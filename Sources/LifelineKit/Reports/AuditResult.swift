@@ -1,0 +1,65 @@
+/// One input of an audit and how it went.
+public struct FileSummary: Sendable {
+    public var path: String
+    public var statistics: TraceStatistics
+    /// Why the input could not be read, if it could not.
+    public var failure: String?
+
+    public init(path: String, statistics: TraceStatistics, failure: String? = nil) {
+        self.path = path
+        self.statistics = statistics
+        self.failure = failure
+    }
+}
+
+/// Counts of findings by severity.
+public struct SeverityCounts: Sendable, Equatable {
+    public var errors = 0, warnings = 0, infos = 0
+
+    public init(_ findings: [Finding] = []) {
+        for finding in findings { add(finding.severity) }
+    }
+
+    public mutating func add(_ severity: Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
+    }
+
+    /// `2 errors, 1 warning, 0 infos`.
+    public var description: String {
+        "\(Self.plural(errors, "error")), \(Self.plural(warnings, "warning")), \(Self.plural(infos, "info"))"
+    }
+
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+}
+
+/// The outcome of a whole audit: every input and every finding, in output order (file, line, rule).
+public struct AuditResult: Sendable {
+    public var files: [FileSummary]
+    public var findings: [Finding]
+    /// Every rule that ran, for formats that describe their rules (SARIF).
+    public var rules: [RuleDescription]
+
+    public init(files: [FileSummary], findings: [Finding], rules: [RuleDescription] = RuleRegistry.descriptions) {
+        self.files = files
+        self.findings = Finding.sortedForOutput(findings)
+        self.rules = rules
+    }
+
+    public var counts: SeverityCounts { SeverityCounts(findings) }
+    public var statistics: TraceStatistics { files.reduce(TraceStatistics()) { $0 + $1.statistics } }
+}
+
+/// Renders an audit's findings in one output format. A new format is one type conforming to this.
+public protocol FindingsReporter {
+    /// Renders the whole result (the output's full text).
+    func render(_ result: AuditResult) -> String
+}
+
+/// A format that can print each finding the moment it is found (`--follow`).
+public protocol StreamingReporter: FindingsReporter {
+    func line(for finding: Finding) -> String
+}

@@ -1,0 +1,57 @@
+/// The stable JSON schema (version 1), documented in the README:
+/// `{"version":1,"files":[…],"findings":[…],"summary":{"errors","warnings","infos"}}`.
+public struct JSONReporter: FindingsReporter {
+    public var pretty: Bool
+
+    public init(pretty: Bool = true) { self.pretty = pretty }
+
+    public func render(_ result: AuditResult) -> String {
+        let counts = result.counts
+        let document = JSONValue.object(JSONObject([
+            ("version", .int(1)),
+            ("files", .array(result.files.map(Self.file))),
+            ("findings", .array(result.findings.map(Self.finding))),
+            ("summary", .object(JSONObject([
+                ("errors", .int(Int64(counts.errors))),
+                ("warnings", .int(Int64(counts.warnings))),
+                ("infos", .int(Int64(counts.infos))),
+            ]))),
+        ]))
+        return document.serialized(pretty: pretty) + "\n"
+    }
+
+    static func file(_ file: FileSummary) -> JSONValue {
+        var object = JSONObject([
+            ("path", .string(file.path)),
+            ("lines", .int(Int64(file.statistics.lines))),
+            ("events", .int(Int64(file.statistics.events))),
+            ("unparseable", .int(Int64(file.statistics.unparseableLines))),
+            ("controllers", .int(Int64(file.statistics.controllers))),
+        ])
+        if let failure = file.failure { object["error"] = .string(failure) }
+        return .object(object)
+    }
+
+    /// One finding as an object; also the line format of `jsonl`.
+    public static func finding(_ finding: Finding) -> JSONValue {
+        let subject = finding.subject
+        return .object(JSONObject([
+            ("rule", .string(finding.rule)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("message", .string(finding.message)),
+            ("file", .string(finding.file)),
+            ("line", .int(Int64(finding.line))),
+            ("timestamp", finding.time.map { .string($0.iso8601) } ?? .null),
+            ("controller", .object(JSONObject([
+                ("class", .string(subject.ref.name)),
+                ("address", subject.ref.addressText.map(JSONValue.string) ?? .null),
+                ("id", .string(subject.id)),
+                ("process", subject.process.name.map(JSONValue.string) ?? .null),
+                ("pid", subject.process.pid.map { .int(Int64($0)) } ?? .null),
+            ]))),
+            ("evidence", .array(finding.evidence.map { line in
+                .object(JSONObject([("line", .int(Int64(line.line))), ("text", .string(line.text))]))
+            })),
+        ]))
+    }
+}

@@ -1,0 +1,39 @@
+/// Human-readable documentation of the rules, generated from the rules themselves.
+public enum RuleCatalog {
+    /// One line per rule: identifier, severity, summary.
+    public static func list() -> String {
+        let width = RuleRegistry.descriptions.map(\.identifier.count).max() ?? 0
+        return RuleRegistry.descriptions.map { rule in
+            rule.identifier.padding(to: width) + "  " + rule.severity.rawValue.padding(to: 7) + "  " + rule.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The README's rule table.
+    public static func markdownTable() -> String {
+        var text = "| rule | severity | what it finds |\n|---|---|---|\n"
+        for rule in RuleRegistry.descriptions {
+            text += "| `\(rule.identifier)` | \(rule.severity.rawValue) | \(rule.summary) |\n"
+        }
+        return text
+    }
+
+    /// Everything about one rule, with its examples (the same ones the tests run).
+    public static func explanation(_ rule: RuleDescription) -> String {
+        var text = "\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
+        text += "\nTriggers (↓ marks the reported line):\n"
+        for example in rule.triggeringExamples { text += "\n" + indent(example) }
+        text += "\nDoes not trigger:\n"
+        for example in rule.nonTriggeringExamples { text += "\n" + indent(example) }
+        return text
+    }
+
+    private static func indent(_ trace: String) -> String {
+        trace.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
