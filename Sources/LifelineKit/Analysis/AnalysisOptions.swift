@@ -8,6 +8,9 @@ public struct AnalysisOptions: Sendable {
     public var customPatterns: CustomPatterns?
     /// Keep reading at the end of a file, and report findings as soon as they are certain.
     public var follow = false
+    /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
+    /// merged in order). 1 parses on the calling thread.
+    public var parallelism = 1
 
     public init() {}
 }

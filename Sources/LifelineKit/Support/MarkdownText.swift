@@ -1,0 +1,46 @@
+/// Escaping for GitHub-flavoured Markdown, so log text can never break a table or inject markup.
+public enum MarkdownText {
+    /// Text for a table cell or a paragraph: Markdown punctuation and HTML-significant characters are
+    /// backslash-escaped or entity-encoded, `|` cannot end a cell, and newlines become spaces.
+    public static func escape(_ text: some StringProtocol) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", ">", ":":
+                out.append("\\")
+                out.append(character)
+            case "<": out += "&lt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "\n", "\r", "\r\n", "\t": out.append(" ")
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Text inside an inline code span: picks a backtick fence longer than any run inside, pads when needed.
+    public static func code(_ text: some StringProtocol) -> String {
+        let flat = String(text).replacingNewlines()
+        var longest = 0, run = 0
+        for character in flat {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
+        // A `|` would still end a table cell inside a code span on GitHub.
+        return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+    }
+
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
