@@ -69,9 +69,14 @@ public struct NotDeallocatedRule: Rule {
     }
 
     private func reportLeak(_ instance: Instance, _ removal: Mark, _ context: RuleContext) {
-        let what = removal.callback == .viewDidDisappear ? "viewDidDisappear after didMove(toParent: nil)" : (removal.callback?.rawValue ?? "removal")
+        let what: String
+        switch removal.callback {
+        case .viewDidDisappear?: what = "viewDidDisappear after didMove(toParent: nil)"
+        case .removeFromParent?: what = "removeFromParent()"
+        default: what = "didMove(toParent: nil)"
+        }
         let timeout = Format.seconds(context.settings.leakTimeout)
-        context.report("\(instance.key.ref) not deallocated \(timeout) after removal (\(what)): possible leak",
+        context.report("\(instance.key.ref) not deallocated \(timeout) after removal by \(what): possible leak",
                        on: instance, line: removal.line, event: "dealloc")
     }
 }

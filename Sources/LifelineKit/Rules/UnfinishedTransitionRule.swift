@@ -18,13 +18,15 @@ public struct UnfinishedTransitionRule: Rule {
         """,
         triggeringExamples: [
             """
-            <Shop.CartViewController: 0x7f01> viewDidLoad()
+            <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
+            <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
+            <Shop.CartViewController: 0x7f01> viewDidDisappear(_:)
             ↓<Shop.CartViewController: 0x7f01> viewWillAppear(_:)
-            <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
-            <Shop.ListViewController: 0x7f02> viewWillDisappear(_:)
-            <Shop.ListViewController: 0x7f02> viewDidDisappear(_:)
             """,
             """
+            <Shop.BadgeViewController: 0x7f04> viewWillDisappear(_:)
+            <Shop.BadgeViewController: 0x7f04> viewDidDisappear(_:)
             <Shop.BadgeViewController: 0x7f03> viewWillAppear(_:)
             <Shop.BadgeViewController: 0x7f03> viewDidAppear(_:)
             ↓<Shop.BadgeViewController: 0x7f03> deinit
