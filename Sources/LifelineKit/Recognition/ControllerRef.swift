@@ -33,19 +33,29 @@ enum ControllerRefParser {
               let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
               b.matches(": 0x", at: colon), let (address, afterHex) = b.hexadecimal(at: colon + 4),
               afterHex < limit, b[afterHex] == ASCII.greater || b[afterHex] == ASCII.semicolon,
-              let close = b.firstIndex(of: ASCII.greater, in: afterHex..<limit) else { return nil }
+              let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
         for i in (start + 1)..<colon where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
         return (ControllerRef(name: b.string((start + 1)..<colon), address: address), close + 1)
+    }
+
+    /// The `>` closing a description, skipping nested `<…>` (`<A: 0x1; view = <UIView: 0x2>>`).
+    private static func matchingClose(_ b: Bytes, from: Int, limit: Int) -> Int? {
+        var depth = 0
+        for i in from..<limit {
+            if b[i] == ASCII.less { depth += 1 }
+            if b[i] == ASCII.greater {
+                if depth == 0 { return i }
+                depth -= 1
+            }
+        }
+        return nil
     }
 
     /// Finds the `<…>` that ends at `end` (exclusive; `b[end - 1] == '>'`).
     static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int) -> (ref: ControllerRef, start: Int)? {
         var i = end - 2
         while i >= lowerBound {
-            if b[i] == ASCII.less {
-                if let parsed = parseAngle(b, at: i, limit: end), parsed.end == end { return (parsed.ref, i) }
-                return nil
-            }
+            if b[i] == ASCII.less, let parsed = parseAngle(b, at: i, limit: end), parsed.end == end { return (parsed.ref, i) }
             i -= 1
         }
         return nil

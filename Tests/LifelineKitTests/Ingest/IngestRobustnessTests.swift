@@ -1,0 +1,87 @@
+import XCTest
+@testable import LifelineKit
+
+/// Bytes that must neither crash the reader nor lose other lines; every line is accounted for.
+final class IngestRobustnessTests: XCTestCase {
+    private func assertAccounted(_ stats: TraceStatistics, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(stats.events + stats.otherLines + stats.unparseableLines, stats.lines, "every line accounted for",
+                       file: file, line: line)
+    }
+
+    func testEmptyInput() throws {
+        let outcome = try TraceFixture.analyze("")
+        XCTAssertEqual(outcome.statistics.lines, 0)
+        XCTAssertTrue(outcome.findings.isEmpty)
+    }
+
+    func testCRLFAndMissingFinalNewline() throws {
+        let outcome = try TraceFixture.analyze("vc1 viewWillAppear\r\nvc1 viewDidAppear\r\nvc1 viewWillAppear")
+        XCTAssertEqual(outcome.statistics.lines, 3)
+        XCTAssertEqual(outcome.statistics.events, 3)
+        let order = outcome.findings.filter { $0.rule == "appearance-order" }
+        XCTAssertEqual(order.map(\.line), [3], "the last line, without newline, is read")
+        XCTAssertEqual(order.first?.evidence.map(\.text), ["vc1 viewWillAppear", "vc1 viewDidAppear", "vc1 viewWillAppear"],
+                       "carriage returns are not part of the text")
+    }
+
+    func testInvalidUTF8AndNULAreUnparseableAndOtherLinesSurvive() throws {
+        var bytes = Array("vc1 viewWillAppear\n".utf8)
+        bytes += [0x76, 0x63, 0x31, 0x20, 0xC0, 0xAF, 0x0A]        // invalid UTF-8
+        bytes += Array("nul\u{0}here\n".utf8)
+        bytes += Array("vc1 viewDidAppear\n".utf8)
+        let outcome = try TraceFixture.analyze(bytes: bytes)
+        XCTAssertEqual(outcome.statistics.lines, 4)
+        XCTAssertEqual(outcome.statistics.events, 2)
+        XCTAssertEqual(outcome.unparseable, [UnparseableLine(line: 2, reason: "invalid UTF-8"),
+                                             UnparseableLine(line: 3, reason: "contains a NUL byte")])
+        XCTAssertTrue(outcome.findings.isEmpty, "will→did still pairs across the bad lines")
+        assertAccounted(outcome.statistics)
+    }
+
+    func testLinesOfMegabytesDoNotLoseTheirNeighbours() throws {
+        let long = "2016-04-27 10:49:47.000 TestMe[1:1] long: " + String(repeating: "A", count: 3 << 20)
+        let outcome = try TraceFixture.analyze("vc1 viewWillAppear\n\(long)\nvc1 viewDidAppear\n")
+        XCTAssertEqual(outcome.statistics.lines, 3)
+        XCTAssertEqual(outcome.statistics.events, 2)
+        assertAccounted(outcome.statistics)
+    }
+
+    func testLineLongerThanTheCapIsReportedNotKept() throws {
+        let reader = ChunkReader(descriptor: -1, blockSize: 16, maxLineLength: 64)
+        _ = reader  // the cap is exercised end to end below with a small reader through a pipe
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let payload = Array(("short\n" + String(repeating: "x", count: 200) + "\nafter\n").utf8)
+        _ = payload.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        let small = ChunkReader(descriptor: fds[0], blockSize: 16, maxLineLength: 64)
+        var parser = ChunkParser()
+        var total = ParsedChunk()
+        while let chunk = try small.next() {
+            let parsed = parser.parse(chunk)
+            total.lineCount += parsed.lineCount
+            total.otherLines += parsed.otherLines
+            total.unparseable += parsed.unparseable
+        }
+        close(fds[0])
+        XCTAssertEqual(total.lineCount, 3)
+        XCTAssertEqual(total.otherLines, 2)
+        XCTAssertEqual(total.unparseable.count, 1)
+    }
+
+    func testEdgeCasesSampleFromTheFormatsFolder() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/edge-cases.log")
+        let outcome = try TraceFixture.analyze(bytes: Array(try Data(contentsOf: url)))
+        XCTAssertEqual(outcome.statistics.lines, 30)
+        XCTAssertEqual(outcome.unparseable.map(\.line), [4, 5])
+        assertAccounted(outcome.statistics)
+    }
+
+    func testJSONStyleArrayBecomesOneRecordPerObject() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/log-json.json")
+        let outcome = try TraceFixture.analyze(bytes: Array(try Data(contentsOf: url)))
+        XCTAssertEqual(outcome.statistics.events, 6)
+        XCTAssertEqual(outcome.statistics.controllers, 2)
+        assertAccounted(outcome.statistics)
+    }
+}

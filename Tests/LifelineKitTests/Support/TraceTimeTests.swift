@@ -1,0 +1,38 @@
+import XCTest
+@testable import LifelineKit
+
+final class TraceTimeTests: XCTestCase {
+    func testCivilDateRoundTripsAcrossLeapYearsAndEpoch() {
+        for (y, m, d) in [(1970, 1, 1), (2000, 2, 29), (2016, 12, 31), (2024, 3, 10), (1969, 12, 31), (2100, 3, 1)] {
+            let days = CivilDate.days(year: y, month: m, day: d)
+            XCTAssertTrue(CivilDate.fromDays(days) == (y, m, d), "\(y)-\(m)-\(d)")
+        }
+        XCTAssertEqual(CivilDate.days(year: 1970, month: 1, day: 1), 0)
+        XCTAssertEqual(CivilDate.daysInMonth(year: 1900, month: 2), 28)
+        XCTAssertEqual(CivilDate.daysInMonth(year: 2000, month: 2), 29)
+    }
+
+    func testDSTOffsetsGiveTrueElapsedTime() {
+        func time(_ text: String) -> TraceTime? {
+            var copy = text
+            return copy.withUTF8 { if case .valid(let t, _) = TimestampParser.parseDateTime($0) { return t }; return nil }
+        }
+        let before = time("2024-03-10 01:59:59.999999-0800")!, after = time("2024-03-10 03:00:00.000001-0700")!
+        XCTAssertEqual(after.seconds(since: before), 0.000002, accuracy: 1e-9)
+        XCTAssertEqual(before.seconds(since: after), 0, "never negative")
+    }
+
+    func testYearlessClockRollsOverAtNewYear() {
+        var clock = YearlessClock()
+        var copy = "2016-12-31 23:59:58.000 X[1:1] y"
+        copy.withUTF8 { if case .valid(let t, _) = TimestampParser.parseDateTime($0) { clock.observeDated(t) } }
+        XCTAssertEqual(clock.time(month: 12, day: 31, secondOfDay: 86_399).iso8601, "2016-12-31T23:59:59.000000")
+        XCTAssertEqual(clock.time(month: 1, day: 1, secondOfDay: 0).iso8601, "2017-01-01T00:00:00.000000")
+    }
+
+    func testSecondsFormatting() {
+        XCTAssertEqual(Format.seconds(41.2345), "41.2 s")
+        XCTAssertEqual(Format.seconds(3), "3 s")
+        XCTAssertEqual(Format.seconds(0.25), "0.25 s")
+    }
+}
