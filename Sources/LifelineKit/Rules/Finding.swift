@@ -8,7 +8,7 @@ public struct FindingSubject: Sendable, Equatable {
 }
 
 /// One violation of one rule.
-public struct Finding: Sendable {
+public struct Finding: Sendable, Equatable {
     public var rule: String
     public var severity: Severity
     public var message: String
