@@ -3,7 +3,7 @@ import LifelineKit
 
 /// `lifeline check`: every lifecycle violation in the inputs, as diagnostics, with an exit status for CI.
 struct CheckCommand {
-    static let formats = ["text", "json"]
+    static let formats = ["text", "json", "jsonl", "sarif", "junit", "github", "markdown"]
 
     static let spec = CommandSpec(
         name: "check",
@@ -11,25 +11,41 @@ struct CheckCommand {
         discussion: """
         Reads each input as one trace (a file, or - for standard input), recognises the lifecycle callbacks \
         logged in any format and dialect, and reports every violation as `file:line: severity: [rule] message`.
-        Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input errors.
+        Directories are searched recursively (hidden ones skipped) for *.log, *.txt, *.trace, *.ndjson and \
+        *.jsonl files. A --include or --exclude pattern with a / matches the path below the directory \
+        (experimental/**); one without matches file and folder names.
+        A baseline records findings by file, rule, controller class, event and occurrence, not by line, so it \
+        survives edits elsewhere in the traces.
+        --format github also appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set.
+        Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input errors (reported after \
+        checking the other inputs).
         """,
         options: [
             OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: formats, defaultValue: "text"),
             OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Lowest severity that makes the exit status 1.",
                        allowedValues: ["error", "warning", "info", "never"], defaultValue: "error"),
             OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--jobs"], .value(valueName: "n"), help: "Traces checked at once (default: the number of cores)."),
+            OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories instead of the "
+                       + "default patterns; repeatable.", repeatable: true),
+            OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these files and folders out of directories; repeatable.",
+                       repeatable: true),
+            OptionSpec(["--baseline"], .value(valueName: "file"), help: "Report only findings not recorded in this baseline."),
+            OptionSpec(["--write-baseline"], .value(valueName: "file"), help: "Record all current findings in this baseline "
+                       + "(the report and exit status are unchanged)."),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
-            OptionSpec(["--follow"], help: "Keep reading as the input grows; print findings as soon as they are certain."),
+            OptionSpec(["--follow"], help: "Keep reading the one input as it grows; print findings as soon as they are certain."),
             OptionSpec(["--stats"], help: "Print line accounting and throughput to standard error."),
             OptionSpec(["--color"], .value(valueName: "when"), help: "Colour the output.", allowedValues: ["auto", "always", "never"],
                        defaultValue: "auto"),
         ],
-        positionals: [PositionalSpec("inputs", help: "Log files, or - for standard input.", minCount: 1, maxCount: nil)],
+        positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
             "lifeline check SampleTraces/push-pop.log",
+            "lifeline check traces/ --format sarif > lifeline.sarif",
+            "lifeline check traces/ --baseline lifeline-baseline.json",
             "xcrun simctl spawn booted log stream --style compact | lifeline check -",
-            "lifeline check --format json --fail-on warning app.log",
         ])
 
     let arguments: ParsedArguments
@@ -45,52 +61,98 @@ struct CheckCommand {
     }
 
     private func execute() throws -> Int32 {
-        let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let inputs = arguments.positionals.map { $0 == "-" ? TraceInput.standardInput : TraceInput.file($0) }
-        let failOn = explicit("--fail-on") ?? configuration.failOn ?? "error"
-        let terminal = Terminal(environment: environment)
-        let color = terminal.usesColor(arguments.value("--color"))
-        let text = color ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
-        let format = arguments.value("--format") ?? "text"
-        let follow = arguments.flag("--follow")
         let started = Date()
-        if follow { Interrupt.install() }
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
+        let failOn = explicit("--fail-on") ?? configuration.failOn ?? "error"
+        let follow = arguments.flag("--follow")
+        let terminal = Terminal(environment: environment)
+        let text = terminal.usesColor(arguments.value("--color")) ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
+        let output = ReportOutput(format: arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
+        let expansion = InputDiscovery(includes: arguments.values("--include"), excludes: arguments.values("--exclude"))
+            .expand(arguments.positionals)
+        guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
+            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
+        }
+        if follow { try checkFollowable(expansion) }
+        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        let baseline = try arguments.value("--baseline").map(BaselineFile.read)
+        let audit = Audit(jobs: try jobs(), options: options.options)
 
-        var files: [FileSummary] = []
-        var findings: [Finding] = []
-        var inputFailed = false
-        for input in inputs {
-            let options = try analysisOptions(configuration, for: input)
-            var observer = TraceAnalyzer.Observer { finding in
-                if follow && format == "text" {
-                    OutputStream.standardOutput.line(text.line(for: finding))
-                    OutputStream.standardOutput.flush()
-                }
-                findings.append(finding)
-            }
-            observer.unparseable = UnparseableReport(file: input.displayName).note
-            if follow { observer.shouldStop = Interrupt.requested }
-            do {
-                let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
-                files.append(FileSummary(path: input.displayName, statistics: statistics))
-            } catch {
-                inputFailed = true
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
-                files.append(FileSummary(path: input.displayName, statistics: TraceStatistics(), failure: "\(error)"))
-            }
-        }
-        let result = AuditResult(files: files, findings: findings)
-        switch format {
-        case "json": OutputStream.standardOutput.write(JSONReporter().render(result))
-        default:
-            if follow { OutputStream.standardOutput.line(text.summaryLine(result)) }
-            else { OutputStream.standardOutput.write(text.render(result)) }
-        }
+        let outcomes = follow ? runFollowing(audit, expansion.inputs[0], output: output)
+                              : runBatch(audit, expansion.inputs, showProgress: terminal.showsProgress)
+        var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
+                                 findings: outcomes.flatMap(\.findings))
+        if !follow { printDiagnostics(outcomes, expansion.problems) }
+        let baselineWritten = applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
+        let failed = !result.failedFiles.isEmpty || !baselineWritten
+        OutputStream.standardOutput.write(output.render(result, streamed: follow && output.streamedLine != nil))
+        output.appendJobSummary(result, environment: environment)
         if arguments.flag("--stats") {
             OutputStream.standardError.write(StatisticsReport.render(result, seconds: Date().timeIntervalSince(started)))
         }
-        if inputFailed { return Lifeline.ExitStatus.failure }
-        return Self.exitStatus(for: result.findings, failOn: failOn)
+        return failed ? Lifeline.ExitStatus.failure : Self.exitStatus(for: result.findings, failOn: failOn)
+    }
+
+    /// Every input on `audit`'s workers, with a progress line on a terminal once it takes a while.
+    private func runBatch(_ audit: Audit, _ inputs: [TraceInput], showProgress: Bool) -> [Audit.FileOutcome] {
+        guard showProgress else { return audit.run(inputs) }
+        let progress = ProgressLine(total: inputs.count)
+        var hooks = Audit.Hooks()
+        hooks.fileFinished = progress.fileFinished
+        progress.start()
+        defer { progress.stop() }
+        return audit.run(inputs, hooks: hooks)
+    }
+
+    /// One input, read as it grows until Ctrl-C, printing findings and unparseable lines as they come.
+    private func runFollowing(_ audit: Audit, _ input: TraceInput, output: ReportOutput) -> [Audit.FileOutcome] {
+        Interrupt.install()
+        var hooks = Audit.Hooks()
+        if let line = output.streamedLine {
+            hooks.finding = { finding in
+                OutputStream.standardOutput.line(line(finding))
+                OutputStream.standardOutput.flush()
+            }
+        }
+        let unparseable = UnparseableReport(file: input.displayName)
+        hooks.unparseable = { line in unparseable.note(line) }
+        hooks.shouldStop = Interrupt.requested
+        let outcomes = audit.run([input], hooks: hooks)
+        if let failure = outcomes[0].summary.failure { OutputStream.standardError.line("\(input.displayName): error: \(failure)") }
+        return outcomes
+    }
+
+    /// Unparseable lines and unreadable inputs, in path order, after the audit.
+    private func printDiagnostics(_ outcomes: [Audit.FileOutcome], _ problems: [InputDiscovery.Problem]) {
+        let lines = outcomes.map { ($0.summary.path, UnparseableReport.diagnostics(for: $0)) }
+            + problems.map { ($0.path, ["\($0.path): error: \($0.message)"]) }
+        for (_, diagnostics) in lines.sorted(by: { $0.0 < $1.0 }) {
+            for line in diagnostics { OutputStream.standardError.line(line) }
+        }
+    }
+
+    /// `--write-baseline` records every finding; `--baseline` then leaves out the known ones. Returns false when
+    /// the baseline could not be written.
+    private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) -> Bool {
+        var written = true
+        if let path = arguments.value("--write-baseline") {
+            let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
+            do {
+                try BaselineFile.write(recorded, to: path)
+                OutputStream.standardError.line("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
+            } catch {
+                OutputStream.standardError.line("lifeline: \(error)")
+                written = false
+            }
+        }
+        if let baseline, let path = arguments.value("--baseline") {
+            let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
+            let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
+            if known > 0 { OutputStream.standardError.line("lifeline: \(counted(known, "finding")) in the baseline not shown") }
+            result = AuditResult(files: result.files, findings: fresh, rules: result.rules)
+        }
+        return written
     }
 
     static func exitStatus(for findings: [Finding], failOn: String) -> Int32 {
@@ -98,21 +160,43 @@ struct CheckCommand {
         return findings.contains { $0.severity >= threshold } ? Lifeline.ExitStatus.findings : Lifeline.ExitStatus.clean
     }
 
+    private static func summary(_ problem: InputDiscovery.Problem) -> FileSummary {
+        FileSummary(path: problem.path, statistics: TraceStatistics(), failure: problem.message)
+    }
+
+    /// `--follow` reads one input until Ctrl-C, and baselines need the whole trace.
+    private func checkFollowable(_ expansion: InputDiscovery.Expansion) throws {
+        guard expansion.inputs.count == 1, expansion.problems.isEmpty else {
+            throw CommandFailure(description: "--follow reads exactly one file, or - for standard input")
+        }
+        if arguments.flag("--baseline") || arguments.flag("--write-baseline") {
+            throw CommandFailure(description: "--baseline and --write-baseline cannot be used with --follow")
+        }
+    }
+
     /// A flag's value only when given on the command line (not its default).
     private func explicit(_ name: String) -> String? {
         arguments.values(name).last
     }
 
-    private func analysisOptions(_ configuration: Configuration, for input: TraceInput) throws -> AnalysisOptions {
-        var base = AnalysisOptions()
-        base.follow = arguments.flag("--follow")
-        var options: AnalysisOptions
-        do { options = try configuration.options(for: input.displayName, base: base) } catch {
-            throw CommandFailure(description: "configuration: \(error)")
-        }
-        if let value = explicit("--leak-timeout") { options.settings.leakTimeout = try seconds(value, "--leak-timeout") }
-        if let value = explicit("--slow-transition") { options.settings.slowTransitionThreshold = try seconds(value, "--slow-transition") }
+    private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
+        let configurationFile = arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
+        var options = InputOptions(configuration: configuration,
+                                   configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
+                                   workingDirectory: workingDirectory)
+        options.follow = arguments.flag("--follow")
+        options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
+        options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
+        _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
         return options
+    }
+
+    private func jobs() throws -> Int {
+        guard let text = explicit("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard let value = Int(text), value >= 1 else {
+            throw CommandFailure(description: "invalid value '\(text)' for '--jobs' (expected a whole number ≥ 1)")
+        }
+        return value
     }
 
     private func seconds(_ text: String, _ option: String) throws -> Double {
@@ -121,56 +205,4 @@ struct CheckCommand {
         }
         return value
     }
-}
-
-/// Reports unparseable lines on standard error: the first few per input by line, then a count.
-final class UnparseableReport {
-    static let shownPerFile = 10
-    let file: String
-    private var count = 0
-
-    init(file: String) { self.file = file }
-
-    func note(_ line: UnparseableLine) {
-        count += 1
-        if count <= Self.shownPerFile {
-            OutputStream.standardError.line("\(file):\(line.line): warning: unparseable line skipped: \(line.reason)")
-        } else if count == Self.shownPerFile + 1 {
-            OutputStream.standardError.line("\(file): more unparseable lines follow; see --stats for the count")
-        }
-    }
-}
-
-/// `--stats`: how every line was accounted for, and throughput.
-enum StatisticsReport {
-    static func render(_ result: AuditResult, seconds: Double) -> String {
-        let stats = result.statistics
-        let megabytes = Double(stats.bytes) / 1_048_576
-        let rate = seconds > 0 ? megabytes / seconds : 0
-        return """
-        lines read:        \(stats.lines)
-          lifecycle events: \(stats.events)\(stats.ignoredEvents > 0 ? " (\(stats.ignoredEvents) of ignored classes)" : "")
-          other lines:      \(stats.otherLines)\(stats.unattributedLines > 0 ? " (\(stats.unattributedLines) callbacks naming no controller)" : "")
-          unparseable:      \(stats.unparseableLines)
-        controllers:       \(stats.controllers)
-        throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)
-
-        """
-    }
-}
-
-/// Ctrl-C while following: stop reading, print the summary, exit as usual.
-enum Interrupt {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-
-    static func install() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: a blocked read returns so the reader can stop
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-    }
-
-    @Sendable static func requested() -> Bool { flag != 0 }
 }

@@ -16,6 +16,9 @@ struct Terminal {
         }
     }
 
+    /// A progress line goes to standard error only when it is a terminal, and never in CI (`CI` set, any value).
+    var showsProgress: Bool { isTTY(STDERR_FILENO) && environment["CI"] == nil }
+
     static func ansiSeverity(_ text: String, _ severity: Severity) -> String {
         let code = severity == .error ? "1;31" : severity == .warning ? "1;33" : "1;36"
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"

@@ -8,6 +8,8 @@ import Darwin
 /// timelines → rules. Streams: memory follows live controllers, not input size.
 public struct TraceAnalyzer: Sendable {
     public let options: AnalysisOptions
+    /// Bytes read at a time: the size of the chunks parsed (in parallel, `options.parallelism` at once).
+    var blockSize = 1 << 20
 
     public init(options: AnalysisOptions) { self.options = options }
 
@@ -31,26 +33,48 @@ public struct TraceAnalyzer: Sendable {
     public func analyze(_ input: TraceInput, observer: Observer) throws -> TraceStatistics {
         let descriptor = try input.open()
         defer { if input != .standardInput { close(descriptor) } }
-        let reader = ChunkReader(descriptor: descriptor, follow: options.follow)
-        let file = input.displayName
-        let engine = makeEngine(file: file, observer: observer)
+        let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
+        var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
         var parser = ChunkParser(customPatterns: options.customPatterns)
-        var statistics = TraceStatistics()
-        var linesBefore = 0
+        if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
+            return stage.finish()
+        }
         while let chunk = try reader.next(shouldStop: observer.shouldStop) {
-            statistics.bytes += chunk.bytes.count
-            let parsed = parser.parse(chunk)
-            feed(parsed, linesBefore: linesBefore, into: engine, statistics: &statistics, observer: observer)
-            linesBefore += parsed.lineCount
+            stage.take(chunk, parser.parse(chunk))
             if observer.shouldStop() { break }
         }
-        engine.finish()
-        statistics.controllers = engine.instanceCount
-        statistics.unattributedLines += engine.unattributedEvents
-        statistics.otherLines += engine.unattributedEvents
-        statistics.events -= engine.unattributedEvents
-        statistics.ignoredEvents = engine.ignoredEvents
-        return statistics
+        return stage.finish()
+    }
+
+    /// Worker threads pay off for files read to their end. Following reads line by line, and custom patterns
+    /// hold `Regex` values, which are not `Sendable`: those parse on the calling thread.
+    private var parsesInParallel: Bool {
+        options.parallelism > 1 && !options.follow && options.customPatterns == nil
+    }
+
+    /// Parses each chunk on worker threads while this thread feeds the chunk before it to the engine (two
+    /// chunks alive at a time), and feeds them in order. This thread counts as one of `options.parallelism`. Returns whether the rest of the input must still be
+    /// parsed in order: true from the first chunk that holds a `--style json` array, which this re-parses (with
+    /// the chunk after it) with `fallback`.
+    private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 1)
+        var atEnd = false
+        func readAhead() throws {
+            while !atEnd, !pool.isFull {
+                if let chunk = try reader.next(shouldStop: stage.observer.shouldStop) { pool.submit(chunk) } else { atEnd = true }
+            }
+        }
+        try readAhead()
+        while let (chunk, pieces) = pool.next() {
+            try readAhead()
+            if pieces.contains(where: \.usedJSONArray) {
+                for pending in [chunk] + pool.abandon() { stage.take(pending, fallback.parse(pending)) }
+                return !stage.observer.shouldStop()
+            }
+            stage.take(chunk, pieces: pieces)
+            if stage.observer.shouldStop() { return false }
+        }
+        return false
     }
 
     func makeEngine(file: String, observer: Observer) -> TimelineEngine {
@@ -66,23 +90,60 @@ public struct TraceAnalyzer: Sendable {
         engine.onInstanceFinished = observer.instanceFinished
         return engine
     }
+}
 
-    /// The in-order stage: renumbers a parsed chunk's lines and feeds its events to the engine.
-    func feed(_ parsed: ParsedChunk, linesBefore: Int, into engine: TimelineEngine, statistics: inout TraceStatistics,
-              observer: Observer) {
-        statistics.lines += parsed.lineCount
-        statistics.events += parsed.events.count
-        statistics.otherLines += parsed.otherLines
-        statistics.unattributedLines += parsed.unattributedCallbacks
-        statistics.unparseableLines += parsed.unparseable.count
-        for var bad in parsed.unparseable {
-            bad.line += linesBefore
-            observer.unparseable(bad)
+/// The in-order stage: renumbers each parsed chunk's lines, feeds its events to the engine and counts its lines.
+struct InOrderStage {
+    let engine: TimelineEngine
+    let observer: TraceAnalyzer.Observer
+    private var statistics = TraceStatistics()
+    private var linesBefore = 0
+
+    init(engine: TimelineEngine, observer: TraceAnalyzer.Observer) {
+        self.engine = engine
+        self.observer = observer
+    }
+
+    mutating func take(_ chunk: Chunk, _ parsed: ParsedChunk) {
+        take(chunk, pieces: [parsed])
+    }
+
+    /// Takes a chunk parsed in consecutive pieces (line numbers in each counting from its own first line) just
+    /// as if it had been parsed whole: unparseable lines first, then events, then the engine's clock moves once.
+    mutating func take(_ chunk: Chunk, pieces: [ParsedChunk]) {
+        statistics.bytes += chunk.bytes.count
+        var offset = linesBefore
+        for parsed in pieces {
+            statistics.lines += parsed.lineCount
+            statistics.events += parsed.events.count
+            statistics.otherLines += parsed.otherLines
+            statistics.unattributedLines += parsed.unattributedCallbacks
+            statistics.unparseableLines += parsed.unparseable.count
+            for var bad in parsed.unparseable {
+                bad.line += offset
+                observer.unparseable(bad)
+            }
+            offset += parsed.lineCount
         }
-        for var event in parsed.events {
-            event.line += linesBefore
-            engine.consume(event)
+        for parsed in pieces {
+            for var event in parsed.events {
+                event.line += linesBefore
+                engine.consume(event)
+            }
+            linesBefore += parsed.lineCount
         }
-        if let time = parsed.lastTime { engine.observeTime(time) }
+        if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime { engine.observeTime(lastTime) }
+    }
+
+    /// Ends the trace (end-of-trace findings) and returns its statistics.
+    func finish() -> TraceStatistics {
+        engine.finish()
+        var final = statistics
+        final.controllers = engine.instanceCount
+        final.unattributedLines += engine.unattributedEvents
+        final.otherLines += engine.unattributedEvents
+        final.events -= engine.unattributedEvents
+        final.ignoredEvents = engine.ignoredEvents
+        return final
     }
 }

@@ -15,6 +15,9 @@ struct ParsedChunk: Sendable {
     var unparseable: [UnparseableLine] = []
     /// The latest timestamp among the chunk's lines.
     var lastTime: TraceTime?
+    /// The chunk fed the `--style json` assembler, whose state crosses chunks: it must be parsed in order.
+    var usedJSONArray = false
+
 }
 
 /// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
@@ -22,6 +25,10 @@ struct ParsedChunk: Sendable {
 struct ChunkParser {
     var customPatterns: CustomPatterns?
     private var assembler = JSONArrayAssembler()
+    /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
+    private var processNames = StringInterner(capacity: 64)
+    /// Lines of one minute share their timestamp's date, hour and minute.
+    private var minutes = MinuteCache()
 
     init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
 
@@ -29,6 +36,12 @@ struct ChunkParser {
     var isInsideJSONArray: Bool { assembler.isInside }
 
     mutating func parse(_ chunk: Chunk) -> ParsedChunk {
+        parse(chunk, lines: 0..<chunk.bytes.count)
+    }
+
+    /// Parses the whole lines in `range` of the chunk (which starts at a line and ends after a newline or at the
+    /// chunk's end); line numbers count from the range's first line.
+    mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
@@ -36,8 +49,8 @@ struct ChunkParser {
                 result.unparseable.append(UnparseableLine(line: 1, reason: "line longer than \(bytes.count >> 20) MiB; skipped"))
                 return
             }
-            var start = 0
-            let end = bytes.count
+            var start = range.lowerBound
+            let end = range.upperBound
             while start < end {
                 let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
                 var lineEnd = newline
@@ -53,6 +66,7 @@ struct ChunkParser {
     private mutating func parseLine(_ line: Bytes, number: Int, into result: inout ParsedChunk) {
         let reading: LineReading
         if assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) {
+            result.usedJSONArray = true
             let fed = assembler.feed(line, number: number)
             reading = fed.reading
             if let (record, recordLine) = fed.finished {
@@ -60,12 +74,12 @@ struct ChunkParser {
                 account(record, line: nil, number: recordLine, into: &result)
             }
         } else {
-            reading = LineClassifier.read(line)
+            reading = LineClassifier.read(line, minutes: &minutes)
         }
         account(reading, line: line, number: number, into: &result)
     }
 
-    private func account(_ reading: LineReading, line: Bytes?, number: Int, into result: inout ParsedChunk) {
+    private mutating func account(_ reading: LineReading, line: Bytes?, number: Int, into result: inout ParsedChunk) {
         switch reading {
         case .unparseable(let reason):
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
@@ -74,9 +88,10 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            let process = ProcessKey(name: prefix.process.map { line.string($0) }, pid: prefix.pid)
-            recognize(line, prefix.message, number: number, process: process, thread: prefix.tid,
-                      time: prefix.time, yearless: prefix.yearless, text: { line.string(0..<line.count) }, into: &result)
+            recognize(line, prefix.message, number: number,
+                      process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid),
+                      thread: prefix.tid, time: prefix.time, yearless: prefix.yearless,
+                      text: { line.string(0..<line.count) }, into: &result)
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message

@@ -30,7 +30,9 @@ final class ChunkReader {
         self.follow = follow
     }
 
-    /// The next chunk, or nil at the end of the input. When following, waits for more input until `shouldStop`.
+    /// The next chunk, or nil at the end of the input. A chunk holds whatever whole lines one `read` completed,
+    /// so a line written to a pipe is handed over as soon as it arrives. When following a file, waits for it to
+    /// grow until `shouldStop`.
     func next(shouldStop: () -> Bool = { false }) throws -> Chunk? {
         while !atEnd {
             guard var block = try readBlock(shouldStop: shouldStop) else {
@@ -60,8 +62,9 @@ final class ChunkReader {
         return Chunk(bytes: pending)
     }
 
-    /// Reads one block after the pending partial line; nil at the end of the input. Following a file polls
-    /// gently at its end instead of returning.
+    /// Reads one block after the pending partial line; nil at the end of the input, or when `shouldStop` says so
+    /// after a signal interrupted a blocked read. Following a regular file polls gently at its end; a pipe or
+    /// terminal blocks in `read` until data arrives, and its end of file ends the input.
     private func readBlock(shouldStop: () -> Bool) throws -> [UInt8]? {
         let carried = pending.count
         while true {
@@ -72,19 +75,28 @@ final class ChunkReader {
                 if received < 0 { failure = errno }
                 initialized = carried + max(received, 0)
             }
-            if failure == EINTR { continue }
+            if failure == EINTR {
+                if shouldStop() { return nil }
+                continue
+            }
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
             if block.count > carried {
                 pending = []
                 return block
             }
-            if follow, !shouldStop() {
+            if follow, isRegularFile, !shouldStop() {
                 usleep(200_000)
                 continue
             }
             return nil
         }
     }
+
+    /// Whether the input is a regular file, which can grow after its end of file has been read.
+    private lazy var isRegularFile: Bool = {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }()
 }
 
 /// Failures reading an input.

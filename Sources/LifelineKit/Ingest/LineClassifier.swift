@@ -2,16 +2,22 @@
 /// read on its own, which lets large files be parsed in parallel chunks.
 enum LineClassifier {
     static func read(_ line: Bytes) -> LineReading {
+        var minutes = MinuteCache()
+        return read(line, minutes: &minutes)
+    }
+
+    /// The same, with the minute of the previous timestamp remembered (`ChunkParser` keeps one per chunk).
+    static func read(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
         if let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
         guard let first = line.first else { return .prefixed(.plain(0)) }
-        if ASCII.isDigit(first) { return readDated(line) }
+        if ASCII.isDigit(first) { return readDated(line, minutes: &minutes) }
         if first == ASCII.openBrace, line.count > 1, line[1] == ASCII.quote { return NDJSONFormat.read(line) }
         if ASCII.isLetter(first), let prefix = DeviceSyslogFormat.read(line) { return .prefixed(prefix) }
         return .prefixed(.plain(line.count))
     }
 
-    private static func readDated(_ line: Bytes) -> LineReading {
-        switch TimestampParser.parseDateTime(line) {
+    private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
+        switch TimestampParser.parseDateTime(line, cache: &minutes) {
         case .absent:
             return .prefixed(.plain(line.count))
         case .invalid(let reason):

@@ -10,10 +10,21 @@ enum TimestampParser {
 
     /// `YYYY-MM-DD HH:MM:SS[.f…][Z|±HHMM|±HH:MM]`, with a space or `T` between date and time.
     static func parseDateTime(_ b: Bytes, at start: Int = 0) -> Result {
-        guard start + 19 <= b.count,
-              b[start + 4] == ASCII.minus, b[start + 7] == ASCII.minus,
-              b[start + 10] == ASCII.space || b[start + 10] == ASCII.upperT,
-              b[start + 13] == ASCII.colon, b[start + 16] == ASCII.colon,
+        var cache = MinuteCache()
+        return parseDateTime(b, at: start, cache: &cache)
+    }
+
+    /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's.
+    static func parseDateTime(_ b: Bytes, at start: Int = 0, cache: inout MinuteCache) -> Result {
+        guard start + 19 <= b.count, b[start + 16] == ASCII.colon else { return .absent }
+        let key = MinuteCache.key(b, at: start)
+        if cache.key == key {
+            guard let second = digits(b, start + 17, 2) else { return .absent }
+            guard second <= 60 else { return .invalid("invalid time of day") }
+            return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
+        }
+        guard b[start + 4] == ASCII.minus, b[start + 7] == ASCII.minus,
+              b[start + 10] == ASCII.space || b[start + 10] == ASCII.upperT, b[start + 13] == ASCII.colon,
               let year = digits(b, start, 4), let month = digits(b, start + 5, 2), let day = digits(b, start + 8, 2),
               let hour = digits(b, start + 11, 2), let minute = digits(b, start + 14, 2),
               let second = digits(b, start + 17, 2)
@@ -22,7 +33,14 @@ enum TimestampParser {
             return .invalid("invalid date \(year)-\(month)-\(day)")
         }
         guard hour < 24, minute < 60, second <= 60 else { return .invalid("invalid time of day") }
-        var i = start + 19
+        let days = CivilDate.days(year: year, month: month, day: day)
+        cache = MinuteCache(key: key, seconds: Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60))
+        return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
+    }
+
+    /// Reads the fraction and offset after `…:SS` (at `index`) and makes the time from the local `seconds`.
+    private static func finish(_ b: Bytes, at index: Int, seconds local: Int64) -> Result {
+        var i = index
         var micros: Int64 = 0
         if i < b.count, b[i] == ASCII.period {
             i += 1
@@ -44,8 +62,7 @@ enum TimestampParser {
                 i += 5 + colon
             }
         }
-        let days = CivilDate.days(year: year, month: month, day: day)
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        let seconds = local - Int64(offsetSeconds)
         return .valid(TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: hasOffset), end: i)
     }
 
@@ -80,6 +97,23 @@ enum TimestampParser {
         }
         return value
     }
+}
+
+/// The last valid timestamp's `YYYY-MM-DD HH:MM` (its first 16 bytes) and what it converted to: consecutive log
+/// lines mostly share their minute, which then is not validated and converted again.
+struct MinuteCache {
+    fileprivate var key: (UInt64, UInt64)? = nil
+    fileprivate var seconds: Int64 = 0
+
+    fileprivate static func key(_ b: Bytes, at start: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(b.baseAddress! + start)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+}
+
+private func == (a: (UInt64, UInt64)?, b: (UInt64, UInt64)) -> Bool {
+    guard let a else { return false }
+    return a.0 == b.0 && a.1 == b.1
 }
 
 /// Gives yearless device-syslog times a year: the year of the latest dated line, else 2000, plus one at

@@ -33,7 +33,7 @@ enum EventRecognizer {
             if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = finalizer(b, start, i, range) {
                 return .event(event)
             }
-            guard i - start <= KeywordTable.maxWordLength, let keyword = table.keyword(hash: hash, b, start..<i) else { continue }
+            guard i - start >= KeywordTable.minWordLength, i - start <= KeywordTable.maxWordLength, let keyword = table.keyword(hash: hash, b, start..<i) else { continue }
             switch keyword {
             case .callback(let callback):
                 sawCallback = true

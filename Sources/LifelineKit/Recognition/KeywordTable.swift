@@ -16,6 +16,8 @@ struct KeywordTable: Sendable {
     private var words = [[UInt8]](repeating: [], count: slotCount)
     private var keywords = [Keyword?](repeating: nil, count: slotCount)
     static let maxWordLength = 40
+    /// The shortest keyword (`init`): shorter words are not looked up.
+    static let minWordLength = 4
 
     private init() {
         for callback in Callback.allCases {

@@ -1,6 +1,7 @@
 /// Compiler-style diagnostics, the form Xcode and editors parse:
-/// `file:line: error: [appearance-order] <Shop.CartViewController: 0x7f…> viewDidAppear without viewWillAppear`.
-public struct TextReporter: StreamingReporter {
+/// `file:line: error: [appearance-order] <Shop.CartViewController: 0x7f…> viewDidAppear without viewWillAppear`,
+/// then, for several inputs, a table of them, then a total line.
+public struct TextReporter: StreamingReporter, Sendable {
     /// Decorates a severity word (the CLI passes ANSI colours on a terminal).
     public var highlight: @Sendable (String, Severity) -> String
 
@@ -15,16 +16,42 @@ public struct TextReporter: StreamingReporter {
     public func render(_ result: AuditResult) -> String {
         var text = ""
         for finding in result.findings { text += line(for: finding) + "\n" }
+        if result.files.count > 1 {
+            if !result.findings.isEmpty { text += "\n" }
+            text += fileTable(result)
+        }
         text += summaryLine(result) + "\n"
         return text
     }
 
-    /// `2 errors, 1 warning, 0 infos in 3 files (1,204 lines, 310 events, 12 controllers)`.
+    /// One row per input (file, lines, controllers, errors, warnings); an unreadable input shows why instead.
+    public func fileTable(_ result: AuditResult) -> String {
+        let counts = result.countsByFile
+        let header = ["file", "lines", "controllers", "errors", "warnings"]
+        let rows = result.files.map { file -> [String] in
+            if let failure = file.failure { return [file.path, "error: \(failure)"] }
+            let found = counts[file.path] ?? SeverityCounts()
+            return [file.path, String(file.statistics.lines), String(file.statistics.controllers),
+                    String(found.errors), String(found.warnings)]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).filter { column == 0 || $0.count == header.count }.map { $0[column].count }.max() ?? 0
+        }
+        return ([header] + rows).map { row in
+            guard row.count == header.count else { return row[0].padding(to: widths[0]) + "  " + row[1] }
+            let numbers = row.indices.dropFirst().map { String(repeating: " ", count: widths[$0] - row[$0].count) + row[$0] }
+            return ([row[0].padding(to: widths[0])] + numbers).joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `2 errors, 1 warning, 0 infos in 3 files (1204 lines, 310 events, 12 controllers)`; unreadable inputs
+    /// are counted after the files (`in 3 files, 1 unreadable`).
     public func summaryLine(_ result: AuditResult) -> String {
         let stats = result.statistics
-        let files = result.files.count
-        return "\(result.counts.description) in \(SeverityCounts.plural(files, "file")) "
-            + "(\(SeverityCounts.plural(stats.lines, "line")), \(SeverityCounts.plural(stats.events, "event")), "
+        let failed = result.failedFiles.count
+        return "\(result.counts.description) in \(SeverityCounts.plural(result.files.count, "file"))"
+            + (failed > 0 ? ", \(failed) unreadable" : "")
+            + " (\(SeverityCounts.plural(stats.lines, "line")), \(SeverityCounts.plural(stats.events, "event")), "
             + "\(SeverityCounts.plural(stats.controllers, "controller")))"
     }
 }

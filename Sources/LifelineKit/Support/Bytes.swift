@@ -20,8 +20,11 @@ enum ASCII {
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
     /// Letters, digits, `_`, and any non-ASCII byte (so `Café` and `日本語ViewController` stay one identifier).
+    /// One bit test instead of four comparisons: this runs on every byte of every message's words.
     @inline(__always) static func isIdentifier(_ b: UInt8) -> Bool {
-        isLetter(b) || isDigit(b) || b == underscore || b >= 0x80
+        if b >= 0x80 { return true }
+        let bits: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE  // 0-9 | A-Z, _, a-z
+        return (bits >> UInt64(b & 63)) & 1 != 0
     }
     @inline(__always) static func hexValue(_ b: UInt8) -> UInt64 {
         isDigit(b) ? UInt64(b &- 0x30) : UInt64((b | 0x20) &- 0x61 &+ 10)

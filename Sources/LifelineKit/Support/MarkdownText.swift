@@ -1,13 +1,14 @@
 /// Escaping for GitHub-flavoured Markdown, so log text can never break a table or inject markup.
 public enum MarkdownText {
     /// Text for a table cell or a paragraph: Markdown punctuation and HTML-significant characters are
-    /// backslash-escaped or entity-encoded, `|` cannot end a cell, and newlines become spaces.
+    /// backslash-escaped or entity-encoded, `|` cannot end a cell, `$` cannot start GitHub math, and newlines
+    /// become spaces.
     public static func escape(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
             switch character {
-            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", ">", ":":
+            case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", ">", ":", "$":
                 out.append("\\")
                 out.append(character)
             case "<": out += "&lt;"
@@ -20,7 +21,8 @@ public enum MarkdownText {
         return out
     }
 
-    /// Text inside an inline code span: picks a backtick fence longer than any run inside, pads when needed.
+    /// Text inside an inline code span: picks a backtick fence longer than any run inside, pads when needed
+    /// (a backtick at either end, or a space at both ends, which Markdown would strip). Empty text gives `` ` ` ``.
     public static func code(_ text: some StringProtocol) -> String {
         let flat = String(text).replacingNewlines()
         var longest = 0, run = 0
@@ -29,7 +31,8 @@ public enum MarkdownText {
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let padded = flat.hasPrefix("`") || flat.hasSuffix("`") ? " \(flat) " : flat
+        let spaced = flat.hasPrefix(" ") && flat.hasSuffix(" ") && flat.contains { $0 != " " }
+        let padded = flat.isEmpty ? " " : flat.hasPrefix("`") || flat.hasSuffix("`") || spaced ? " \(flat) " : flat
         // A `|` would still end a table cell inside a code span on GitHub.
         return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
     }

@@ -62,7 +62,7 @@ extension Instance {
         case .removeFromParent:
             finishMove(to: ControllerArgument.noParent, mark)
         case .dealloc:
-            dealloc = mark
+            dealloc = dealloc ?? mark
         default:
             break
         }

@@ -70,11 +70,12 @@ public final class TimelineEngine {
         let enclosingBody = openBodies[thread]
         if event.kind.callback != nil { closeBody(on: thread) }
 
-        var instance = instanceFor(key, event)
+        var (instance, wasBuried) = instanceFor(key, event)
         let scope = openBodies[thread].flatMap { $0.instance == key ? $0.callback : nil }
         run { $0.check(event, on: instance, in: context) }
         if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             instance = reborn(instance, key)  // resynchronise: something is alive at this address again
+            wasBuried = false
         }
         recordGuest(event, &instance, enclosingBody)
         instance.apply(event, scope: scope)
@@ -91,7 +92,11 @@ public final class TimelineEngine {
             judgeDetached(body, &instance)
         }
         if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
-        instances[key] = instance
+        if wasBuried {
+            tombstones.insert(instance)  // still dead (a second dealloc, an observer line): it stays finished
+        } else {
+            instances[key] = instance
+        }
         onEvent?(event, instance)
     }
 
@@ -110,17 +115,18 @@ public final class TimelineEngine {
 
     // MARK: Instances
 
-    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> Instance {
+    /// The instance `event` belongs to, and whether it is a deallocated one taken from the tombstones.
+    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> (Instance, buried: Bool) {
         if let existing = instances[key] {
-            guard startsNewInstance(existing, event) else { return existing }
-            finishQuietly(existing)
-            return makeInstance(key, generation: existing.generation + 1)
+            guard startsNewInstance(existing, event) else { return (existing, false) }
+            onInstanceFinished?(existing)  // replaced by a new object at the same address
+            return (makeInstance(key, generation: existing.generation + 1), false)
         }
         if let tomb = tombstones.remove(key) {
-            if event.kind.callback?.beginsLife == true { return makeInstance(key, generation: tomb.generation + 1) }
-            return tomb  // a callback after dealloc: rules see the deallocated instance
+            if event.kind.callback?.beginsLife == true { return (makeInstance(key, generation: tomb.generation + 1), false) }
+            return (tomb, true)  // rules see the deallocated instance
         }
-        return makeInstance(key, generation: 1)
+        return (makeInstance(key, generation: 1), false)
     }
 
     /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
@@ -145,10 +151,6 @@ public final class TimelineEngine {
 
     private func reborn(_ dead: Instance, _ key: InstanceKey) -> Instance {
         makeInstance(key, generation: dead.generation + 1)
-    }
-
-    private func finishQuietly(_ instance: Instance) {
-        onInstanceFinished?(instance)
     }
 
     /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).

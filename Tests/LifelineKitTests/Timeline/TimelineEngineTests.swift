@@ -139,4 +139,18 @@ final class TimelineEngineTests: XCTestCase {
             "<Shop.A: 0x1> deallocated 40 s after removal at line 2 (timeout 3 s)",
         ])
     }
+
+    func testADeallocatedInstanceIsFinishedOnceEvenWhenLinesFollowIt() throws {
+        var finished: [Int] = []
+        let engine = TimelineEngine(rules: RuleRegistry.all.map { $0.init() }, settings: RuleSettings()) { _ in }
+        engine.onInstanceFinished = { finished.append($0.serial) }
+        let ref = ControllerRef(name: "Shop.A", address: 1)
+        for (line, kind) in [(1, EventKind.callback(.viewDidLoad)), (2, .callback(.dealloc)), (3, .callback(.dealloc)),
+                             (4, .observerRemoved("Foo"))] {
+            engine.consume(LifecycleEvent(line: line, time: nil, process: ProcessKey(name: nil, pid: nil), thread: nil,
+                                          kind: kind, controller: ref, argument: nil, text: "", yearless: nil))
+        }
+        engine.finish()
+        XCTAssertEqual(finished, [1])
+    }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import LifelineKit
+
+/// Reports unparseable lines on standard error: the first few per input by line, then a count.
+final class UnparseableReport: @unchecked Sendable {
+    static let shownPerFile = 10
+    let file: String
+    private let lock = NSLock()
+    private var count = 0
+
+    init(file: String) { self.file = file }
+
+    /// Reports one line as it is read (`--follow`).
+    func note(_ line: UnparseableLine) {
+        let count = lock.withLock {
+            self.count += 1
+            return self.count
+        }
+        if count <= Self.shownPerFile {
+            OutputStream.standardError.line(Self.warning(file, line))
+        } else if count == Self.shownPerFile + 1 {
+            OutputStream.standardError.line("\(file): more unparseable lines follow; see --stats for the count")
+        }
+    }
+
+    /// The diagnostics of a finished input: its first unparseable lines, how many more there were, and why it
+    /// could not be read.
+    static func diagnostics(for outcome: Audit.FileOutcome) -> [String] {
+        let file = outcome.summary.path
+        var lines = outcome.unparseable.prefix(shownPerFile).map { warning(file, $0) }
+        let more = outcome.summary.statistics.unparseableLines - lines.count
+        if more > 0 { lines.append("\(file): \(counted(more, "more unparseable line")) skipped") }
+        if let failure = outcome.summary.failure { lines.append("\(file): error: \(failure)") }
+        return lines
+    }
+
+    private static func warning(_ file: String, _ line: UnparseableLine) -> String {
+        "\(file):\(line.line): warning: unparseable line skipped: \(line.reason)"
+    }
+}
+
+/// `--stats`: how every line was accounted for, and throughput.
+enum StatisticsReport {
+    static func render(_ result: AuditResult, seconds: Double) -> String {
+        let stats = result.statistics
+        let megabytes = Double(stats.bytes) / 1_048_576
+        let rate = seconds > 0 ? megabytes / seconds : 0
+        return """
+        lines read:        \(stats.lines)
+          lifecycle events: \(stats.events)\(stats.ignoredEvents > 0 ? " (\(stats.ignoredEvents) of ignored classes)" : "")
+          other lines:      \(stats.otherLines)\(stats.unattributedLines > 0 ? " (\(stats.unattributedLines) callbacks naming no controller)" : "")
+          unparseable:      \(stats.unparseableLines)
+        controllers:       \(stats.controllers)
+        throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)
+
+        """
+    }
+}
+
+/// Ctrl-C while following: stop reading, print the summary, exit as usual.
+enum Interrupt {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: a blocked read returns so the reader can stop
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+    }
+
+    @Sendable static func requested() -> Bool { flag != 0 }
+}
+
+/// `1 finding`, `3 findings`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -1,0 +1,36 @@
+import Foundation
+import LifelineKit
+
+/// Each input's analysis options: the configuration, with the overrides whose paths match the input (paths
+/// relative to the configuration file's folder), then the threshold flags.
+struct InputOptions: Sendable {
+    var configuration: Configuration
+    /// The folder override paths are relative to; nil without a configuration file.
+    var configurationFolder: String?
+    /// Absolute; relative input paths are relative to it.
+    var workingDirectory: String
+    var follow = false
+    var leakTimeout: Double?
+    var slowTransition: Double?
+
+    func options(for input: TraceInput) throws -> AnalysisOptions {
+        var base = AnalysisOptions()
+        base.follow = follow
+        var options: AnalysisOptions
+        do { options = try configuration.options(for: configurationPath(of: input), base: base) } catch {
+            throw CommandFailure(description: "configuration: \(error)")
+        }
+        if let leakTimeout { options.settings.leakTimeout = leakTimeout }
+        if let slowTransition { options.settings.slowTransitionThreshold = slowTransition }
+        return options
+    }
+
+    /// The path overrides are matched against: relative to the configuration's folder when the input is inside
+    /// it (so `traces/experimental/**` works from any working directory), else as given.
+    func configurationPath(of input: TraceInput) -> String {
+        let path = input.displayName
+        guard case .file = input, let folder = configurationFolder,
+              RelativePath.isInside(path, directory: folder, base: workingDirectory) else { return path }
+        return RelativePath.relative(path, to: folder, base: workingDirectory)
+    }
+}

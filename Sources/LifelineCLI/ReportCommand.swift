@@ -1,0 +1,117 @@
+import Foundation
+import LifelineKit
+
+/// `lifeline report`: timeline reports built from the same analysis as `check`: a self-contained HTML page,
+/// Markdown for pull requests, and a Chrome trace for Perfetto.
+struct ReportCommand {
+    static let spec = CommandSpec(
+        name: "report",
+        abstract: "Write timeline reports: an HTML page, Markdown for pull requests, a trace for Perfetto.",
+        discussion: """
+        Analyses each input as `check` does and writes the reports asked for. Each file is replaced atomically; \
+        - writes to standard output. Directories are searched recursively for trace files.
+        Exit status: 0 reports written (whatever the findings), 2 usage, input or output errors.
+        """,
+        options: [
+            OptionSpec(["--html"], .value(valueName: "file"), help: "Self-contained HTML page with swimlane timelines."),
+            OptionSpec(["--markdown"], .value(valueName: "file"), help: "GitHub Markdown with Mermaid timelines."),
+            OptionSpec(["--chrome-trace"], .value(valueName: "file"), help: "Trace Event Format JSON (ui.perfetto.dev)."),
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
+            OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
+            OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
+        ],
+        positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
+        examples: [
+            "lifeline report SampleTraces/ --html lifeline.html --markdown lifeline.md",
+            "lifeline report app.log --chrome-trace trace.json",
+        ])
+
+    static let outputs: [(option: String, writer: any TimelineReportWriter)] = [
+        ("--html", HTMLReportWriter()), ("--markdown", MarkdownReportWriter()), ("--chrome-trace", ChromeTraceWriter()),
+    ]
+
+    let arguments: ParsedArguments
+
+    func run() -> Int32 {
+        do {
+            return try execute()
+        } catch {
+            OutputStream.standardError.line("lifeline: \(error)")
+            return Lifeline.ExitStatus.failure
+        }
+    }
+
+    private func execute() throws -> Int32 {
+        let requested = Self.outputs.compactMap { output in arguments.value(output.option).map { (path: $0, writer: output.writer) } }
+        guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
+        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        let expansion = InputDiscovery(includes: arguments.values("--include"), excludes: arguments.values("--exclude"))
+            .expand(arguments.positionals)
+        guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
+            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
+        }
+        var failed = false
+        for problem in expansion.problems {
+            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            failed = true
+        }
+        var traces: [TraceTimeline] = []
+        for input in expansion.inputs {
+            var analysis = try options.options(for: input)
+            analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
+            do {
+                traces.append(try TimelineBuilder.build(input, options: analysis, unparseable: UnparseableReport(file: input.displayName).note))
+            } catch {
+                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
+                failed = true
+            }
+        }
+        let model = TimelineModel(traces: traces)
+        for (path, writer) in requested {
+            failed = !write(writer.write(model), to: path) || failed
+        }
+        OutputStream.standardError.line("lifeline: \(model.counts.description) in \(traces.count) file\(traces.count == 1 ? "" : "s")")
+        return failed ? Lifeline.ExitStatus.failure : Lifeline.ExitStatus.clean
+    }
+
+    private func write(_ text: String, to path: String) -> Bool {
+        if path == "-" {
+            OutputStream.standardOutput.write(text)
+            return true
+        }
+        do { try AtomicFile.write(text, to: path) } catch {
+            OutputStream.standardError.line("lifeline: \(error)")
+            return false
+        }
+        OutputStream.standardError.line("lifeline: wrote \(path)")
+        return true
+    }
+
+    private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
+        let configurationFile = arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
+        var options = InputOptions(configuration: configuration,
+                                   configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
+                                   workingDirectory: workingDirectory)
+        options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
+        options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
+        _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
+        return options
+    }
+
+    /// A flag's value only when given on the command line (not its default).
+    private func explicit(_ name: String) -> String? {
+        arguments.values(name).last
+    }
+
+    private func seconds(_ text: String, _ option: String) throws -> Double {
+        guard let value = Double(text), value >= 0, value.isFinite else {
+            throw CommandFailure(description: "invalid value '\(text)' for '\(option)' (expected seconds ≥ 0)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,62 @@
+/// `github`: workflow commands that GitHub Actions shows as annotations on the trace files, e.g.
+/// `::error file=traces/cart.log,line=12,title=Lifeline appearance-order::<message>`; warnings are `::warning`, infos
+/// `::notice`, unreadable inputs `::error` without a line. Paths are relative to the working directory. A total line ends the output. GitHub shows only the
+/// first 10 annotations of each type per step, so the CLI also writes `MarkdownSummaryReporter`'s summary to the
+/// job summary.
+public struct GitHubActionsReporter: StreamingReporter, Sendable {
+    /// Paths are given relative to this folder (the checkout in CI), as annotations need.
+    public var workingDirectory: String
+
+    public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
+
+    /// The finding's message and evidence.
+    public func line(for finding: Finding) -> String {
+        let kind = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
+        let evidence = finding.evidence.map { "\($0.line): \($0.text)" }
+        return Self.command(kind, file: path(finding.file), line: finding.line, title: "Lifeline \(finding.rule)",
+                            message: ([finding.message] + evidence).joined(separator: "\n"))
+    }
+
+    public func render(_ result: AuditResult) -> String {
+        var text = result.findings.map { line(for: $0) + "\n" }.joined()
+        for file in result.failedFiles {
+            text += Self.command("error", file: path(file.path), line: nil, title: "Lifeline: unreadable trace",
+                                 message: file.failure ?? "") + "\n"
+        }
+        return text + TextReporter().summaryLine(result) + "\n"
+    }
+
+    /// The path below the working directory; none for standard input and files outside it, which GitHub cannot show.
+    private func path(_ file: String) -> String? {
+        guard file != TraceInput.standardInput.displayName,
+              RelativePath.isInside(file, directory: workingDirectory, base: workingDirectory) else { return nil }
+        return RelativePath.relative(file, to: workingDirectory, base: workingDirectory)
+    }
+
+    static func command(_ kind: String, file: String?, line: Int?, title: String, message: String) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=" + escapeProperty(file)) }
+        if let line { properties.append("line=\(line)") }
+        properties.append("title=" + escapeProperty(title))
+        return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(message))"
+    }
+
+    /// A command's message: `%`, CR and LF are percent-encoded.
+    static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A command's property value: as a message, and also `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

@@ -1,0 +1,39 @@
+/// `junit`: the JUnit XML that CI dashboards read (Jenkins, GitLab, Azure, CircleCI). Each input is one
+/// `<testcase>` (named by its path), failing with one `<failure>` per finding, or in `<error>` when it could not
+/// be read. Suite counts are test cases: `failures` have findings, `errors` are unreadable. Times are always 0:
+/// they would only measure Lifeline, and the output stays identical from run to run.
+public struct JUnitReporter: FindingsReporter, Sendable {
+    public init() {}
+
+    public func render(_ result: AuditResult) -> String {
+        let byFile = Dictionary(grouping: result.findings, by: \.file)
+        let failures = result.files.filter { $0.failure == nil && byFile[$0.path] != nil }.count
+        let counts = "tests=\"\(result.files.count)\" failures=\"\(failures)\" errors=\"\(result.failedFiles.count)\" time=\"0\""
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"lifeline\" \(counts)>\n"
+        xml += "  <testsuite name=\"lifeline check\" \(counts)>\n"
+        for file in result.files {
+            xml += testCase(file, findings: byFile[file.path] ?? [])
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    private func testCase(_ file: FileSummary, findings: [Finding]) -> String {
+        let open = "    <testcase name=\"\(XMLText.attribute(file.path))\" classname=\"lifeline\" time=\"0\""
+        if let failure = file.failure {
+            return open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.attribute(failure))\"/>\n    </testcase>\n"
+        }
+        guard !findings.isEmpty else { return open + "/>\n" }
+        return open + ">\n" + findings.map(failure).joined() + "    </testcase>\n"
+    }
+
+    /// Message: severity, rule and message. Body: the diagnostic line and the evidence.
+    private func failure(_ finding: Finding) -> String {
+        let message = "\(finding.severity.rawValue): [\(finding.rule)] \(finding.message)"
+        var body = "\(finding.file):\(finding.line): \(message)\n"
+        for line in finding.evidence { body += "  \(line.line): \(line.text)\n" }
+        return "      <failure type=\"\(XMLText.attribute(finding.rule))\" message=\"\(XMLText.attribute(message))\">"
+            + XMLText.content(body) + "</failure>\n"
+    }
+}

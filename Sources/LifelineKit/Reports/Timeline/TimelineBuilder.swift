@@ -1,0 +1,155 @@
+/// Builds a `TraceTimeline` by running the same analysis as `check` (`TraceAnalyzer`) and recording what its
+/// observer reports: every event placed on its instance, every finished instance, every finding.
+public enum TimelineBuilder {
+    /// Analyses `input` and returns its timeline.
+    ///
+    /// - Parameters:
+    ///   - name: the file name reports show; defaults to the input's display name.
+    ///   - unparseable: called with each line that could not be read.
+    /// - Throws: when the input cannot be opened or read.
+    public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions,
+                             unparseable: @escaping (UnparseableLine) -> Void = { _ in }) throws -> TraceTimeline {
+        let file = name ?? input.displayName
+        let recorder = TimelineRecorder()
+        var observer = TraceAnalyzer.Observer { finding in
+            var located = finding
+            located.file = file
+            recorder.record(located)
+        }
+        observer.unparseable = unparseable
+        observer.event = { event, instance in recorder.record(event, on: instance) }
+        observer.instanceFinished = { instance in recorder.finish(instance) }
+        let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
+        return recorder.timeline(file: file, statistics: statistics)
+    }
+}
+
+/// Collects an analysis as it happens; turns it into lanes once the trace is over.
+final class TimelineRecorder {
+    /// An instance as recorded so far.
+    private struct Draft {
+        var serial: Int
+        var id: String
+        var key: InstanceKey
+        var generation: Int
+        var eventIndices: [Int] = []
+        var states: [LaneState] = []
+        var parentName: String?
+        var parent: Int?
+    }
+
+    /// One recorded event; ticks are assigned once the whole trace is known.
+    private struct Recorded {
+        var serial: Int
+        var line: Int
+        var time: TraceTime?
+        var name: String
+        var text: String
+    }
+
+    private var drafts: [Int: Draft] = [:]
+    private var events: [Recorded] = []
+    private var findings: [Finding] = []
+    /// The serial now living at each key, to resolve parents.
+    private var current: [InstanceKey: Int] = [:]
+    /// Parents named by `addChild` before the child logged anything.
+    private var adoptedBefore: [InstanceKey: (serial: Int, name: String)] = [:]
+
+    func record(_ finding: Finding) { findings.append(finding) }
+
+    func record(_ event: LifecycleEvent, on instance: Instance) {
+        var draft = drafts[instance.serial]
+            ?? Draft(serial: instance.serial, id: instance.id, key: instance.key, generation: instance.generation)
+        current[instance.key] = instance.serial
+        draft.eventIndices.append(events.count)
+        draft.states.append(LaneState.of(instance))
+        events.append(Recorded(serial: instance.serial, line: event.line, time: event.time, name: event.kind.name, text: event.text))
+        if draft.parentName == nil { adoptParent(&draft, instance) }
+        drafts[instance.serial] = draft
+        if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
+            adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
+        }
+    }
+
+    func finish(_ instance: Instance) {
+        guard var draft = drafts[instance.serial], draft.parentName == nil else { return }
+        adoptParent(&draft, instance)
+        drafts[instance.serial] = draft
+    }
+
+    /// The parent the instance names (didMove, or a pending willMove), else one that adopted it with `addChild`.
+    private func adoptParent(_ draft: inout Draft, _ instance: Instance) {
+        var named = instance.parent
+        if named == nil, case .controller(let pending)? = instance.pendingMove?.argument { named = pending }
+        if let named {
+            draft.parentName = named.description
+            draft.parent = current[InstanceKey(process: instance.key.process, ref: named)].flatMap { $0 == draft.serial ? nil : $0 }
+        } else if let adopted = adoptedBefore.removeValue(forKey: instance.key) {
+            draft.parentName = adopted.name
+            draft.parent = adopted.serial
+        }
+    }
+
+    private func adopt(_ childKey: InstanceKey, by parent: Instance) {
+        if let serial = current[childKey], var child = drafts[serial] {
+            guard child.parentName == nil, serial != parent.serial else { return }
+            child.parentName = parent.key.ref.description
+            child.parent = parent.serial
+            drafts[serial] = child
+        } else {
+            adoptedBefore[childKey] = (parent.serial, parent.key.ref.description)
+        }
+    }
+
+    // MARK: Assembly
+
+    func timeline(file: String, statistics: TraceStatistics) -> TraceTimeline {
+        let clock = TickClock(times: events.map(\.time), lines: events.map(\.line))
+        let ticks = clock.ticks
+        let end = ticks.last ?? 0
+        let start = ticks.first ?? 0
+        let lanes = makeLanes(ticks: ticks, traceEnd: end)
+        let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.map { ($0.serial, $0) })
+        let placer = FindingPlacer(events: events.map { ($0.line, $0.text) }, ticks: ticks)
+        let placed = Finding.sortedForOutput(findings).map { finding in
+            placer.place(finding, on: lanesBySerial[finding.subject.serial])
+        }
+        return TraceTimeline(file: file, timeBase: clock.base, start: start, end: end,
+                             processes: LaneLayout.group(lanes), findings: placed, statistics: statistics)
+    }
+
+    private func makeLanes(ticks: [Int64], traceEnd: Int64) -> [ControllerLane] {
+        let ordered = drafts.values.sorted { $0.serial < $1.serial }
+        // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
+        var successorStart: [Int: Int64] = [:]
+        var lastAtKey: [InstanceKey: Int] = [:]
+        for draft in ordered {
+            if let previous = lastAtKey[draft.key], let first = draft.eventIndices.first { successorStart[previous] = ticks[first] }
+            lastAtKey[draft.key] = draft.serial
+        }
+        return ordered.map { draft in
+            let laneEvents = draft.eventIndices.map { index in
+                LaneEvent(line: events[index].line, tick: ticks[index], name: events[index].name, text: events[index].text)
+            }
+            let start = laneEvents.first?.tick ?? 0
+            let lastTick = laneEvents.last?.tick ?? start
+            let end = draft.states.last == .deallocated ? lastTick : max(lastTick, successorStart[draft.serial] ?? traceEnd)
+            return ControllerLane(serial: draft.serial, id: draft.id, process: draft.key.process, controller: draft.key.ref, generation: draft.generation,
+                                  parent: draft.parent, parentName: draft.parentName, depth: 0,
+                                  segments: Self.segments(states: draft.states, ticks: laneEvents.map(\.tick), end: end),
+                                  events: laneEvents, start: start, end: end)
+        }
+    }
+
+    /// Runs of equal states between the events that changed them; the last one lasts until `end`.
+    static func segments(states: [LaneState], ticks: [Int64], end: Int64) -> [LaneSegment] {
+        var segments: [LaneSegment] = []
+        for (state, tick) in zip(states, ticks) {
+            if let last = segments.last, last.state == state { continue }
+            if !segments.isEmpty { segments[segments.count - 1].end = tick }
+            segments.append(LaneSegment(state: state, start: tick, end: tick))
+        }
+        if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
+        return segments
+    }
+}

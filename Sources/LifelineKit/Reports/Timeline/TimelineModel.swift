@@ -1,0 +1,176 @@
+/// What the timeline reports show: for each input, its processes, the controller instances in them as lanes of
+/// states over time, and the findings placed on those lanes. Built by `TimelineBuilder` from the same analysis
+/// `check` runs.
+public struct TimelineModel: Sendable {
+    /// One entry per input, in the order given.
+    public var traces: [TraceTimeline]
+    /// Every rule that ran, for the explanations reports link to.
+    public var rules: [RuleDescription]
+
+    /// A model of `traces`, explaining `rules`.
+    public init(traces: [TraceTimeline], rules: [RuleDescription] = RuleRegistry.descriptions) {
+        self.traces = traces
+        self.rules = rules
+    }
+
+    /// Every finding of every input, in output order (file, line, rule).
+    public var findings: [PlacedFinding] { traces.flatMap(\.findings) }
+
+    /// Line accounting summed over the inputs.
+    public var statistics: TraceStatistics { traces.reduce(TraceStatistics()) { $0 + $1.statistics } }
+
+    /// Findings by severity over the inputs.
+    public var counts: SeverityCounts {
+        var counts = SeverityCounts()
+        for finding in findings { counts.add(finding.finding.severity) }
+        return counts
+    }
+
+    /// Findings per rule, for rules with at least one, in the order the rules run.
+    public var countsByRule: [(rule: RuleDescription, count: Int)] {
+        var counts: [String: Int] = [:]
+        for finding in findings { counts[finding.finding.rule, default: 0] += 1 }
+        return rules.compactMap { rule in counts[rule.identifier].map { (rule, $0) } }
+    }
+}
+
+/// How a trace's positions are measured.
+public enum TimeBase: Sendable, Equatable {
+    /// Ticks are microseconds after `origin`, the first timestamp of the trace.
+    case clock(origin: TraceTime)
+    /// The trace has no timestamps: ticks are line numbers.
+    case lines
+}
+
+/// One input's timeline.
+public struct TraceTimeline: Sendable {
+    /// The input as the user named it.
+    public var file: String
+    /// What ticks measure.
+    public var timeBase: TimeBase
+    /// The first and last event's tick.
+    public var start: Int64
+    public var end: Int64
+    /// Processes in order of their first event.
+    public var processes: [ProcessLanes]
+    /// This input's findings in output order.
+    public var findings: [PlacedFinding]
+    /// How the input's lines were accounted for, as `check --stats` counts them.
+    public var statistics: TraceStatistics
+    /// Why the input could not be read, if it could not.
+    public var failure: String?
+
+    /// A trace timeline; an unreadable input is just `file` and `failure`.
+    public init(file: String, timeBase: TimeBase = .lines, start: Int64 = 0, end: Int64 = 0, processes: [ProcessLanes] = [],
+                findings: [PlacedFinding] = [], statistics: TraceStatistics = TraceStatistics(), failure: String? = nil) {
+        self.file = file
+        self.timeBase = timeBase
+        self.start = start
+        self.end = end
+        self.processes = processes
+        self.findings = findings
+        self.statistics = statistics
+        self.failure = failure
+    }
+
+    /// Every lane of every process, in display order.
+    public var lanes: [ControllerLane] { processes.flatMap(\.lanes) }
+
+    /// The length of the trace in ticks, at least 1 so scales never divide by zero.
+    public var span: Int64 { max(1, end - start) }
+}
+
+/// The controller instances of one process (state is keyed by process and pid, §8.3).
+public struct ProcessLanes: Sendable {
+    /// `Shop[4089]`, or `unknown process`.
+    public var name: String
+    /// Children follow their parent (depth-first), otherwise in order of first appearance.
+    public var lanes: [ControllerLane]
+}
+
+/// The states a lane shows: the appearance state machine (§3.1) refined by what the log proves about loading and
+/// deallocation.
+public enum LaneState: String, CaseIterable, Sendable {
+    /// Seen, view not (yet) logged as loaded, never on screen.
+    case created
+    /// View loaded, never on screen yet.
+    case loaded
+    case appearing, appeared, disappearing
+    /// Off screen after having appeared.
+    case disappeared
+    case deallocated
+
+    /// The state of `instance` once an event was applied to it.
+    static func of(_ instance: Instance) -> LaneState {
+        if instance.isDeallocated { return .deallocated }
+        switch instance.appearance {
+        case .appearing: return .appearing
+        case .appeared: return .appeared
+        case .disappearing: return .disappearing
+        case .disappeared:
+            if instance.everAppeared { return .disappeared }
+            return instance.isLoaded ? .loaded : .created
+        }
+    }
+}
+
+/// One controller instance over time.
+public struct ControllerLane: Sendable {
+    /// The instance's serial (order of first appearance in its trace, from 1).
+    public var serial: Int
+    /// `Instance.id`: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
+    public var id: String
+    public var process: ProcessKey
+    public var controller: ControllerRef
+    /// 1, or more for a later instance at a reused address (§6.4).
+    public var generation: Int
+    /// The serial of the parent lane, when the parent is in the trace.
+    public var parent: Int?
+    /// The parent as logged (`willMove`/`didMove`/`addChild`), whether or not it logged anything itself.
+    public var parentName: String?
+    /// Nesting level in display order: 0 for roots.
+    public var depth: Int
+    /// Consecutive, non-overlapping, covering `start...end`.
+    public var segments: [LaneSegment]
+    /// The instance's recognised lines, in trace order.
+    public var events: [LaneEvent]
+    /// The first event's tick.
+    public var start: Int64
+    /// Dealloc, the start of the next instance at the same address, or the end of the trace.
+    public var end: Int64
+
+    /// `Class 0xADDR` (`#2` appended for a later instance at a reused address), or the logged label.
+    public var label: String {
+        let base = controller.addressText.map { "\(controller.name) \($0)" } ?? controller.name
+        return generation > 1 ? "\(base) #\(generation)" : base
+    }
+}
+
+/// A stretch of a lane in one state, from tick `start` to tick `end`.
+public struct LaneSegment: Sendable, Equatable {
+    public var state: LaneState
+    public var start: Int64
+    public var end: Int64
+}
+
+/// One recognised line on a lane.
+public struct LaneEvent: Sendable, Equatable {
+    /// 1-based line number in its input.
+    public var line: Int
+    public var tick: Int64
+    /// The canonical callback or event name (`viewDidLoad`, `addObserver`, `uikitWarning`).
+    public var name: String
+    /// The whole log line.
+    public var text: String
+}
+
+/// A finding placed on its controller's lane.
+public struct PlacedFinding: Sendable {
+    public var finding: Finding
+    /// The serial of the lane it belongs to.
+    public var lane: Int
+    /// Where on the lane: the tick of the event on the finding's line.
+    public var tick: Int64
+    /// The log line the finding points at, when it is an event line.
+    public var logLine: String?
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+@testable import LifelineKit
+
+final class InputDiscoveryTests: XCTestCase {
+    private var tree: TemporaryTree!
+
+    override func setUpWithError() throws {
+        tree = try TemporaryTree()
+        for file in ["b.log", "a.txt", "notes.md", "z/deep/c.trace", "z/d.ndjson", "z/e.jsonl", ".hidden.log", ".git/f.log",
+                     "experimental/g.log", "experimental/sub/h.log"] {
+            try tree.write(file)
+        }
+    }
+
+    override func tearDown() { tree.remove() }
+
+    /// The paths found below the tree, relative to it.
+    private func found(_ discovery: InputDiscovery = InputDiscovery(), _ arguments: [String]? = nil) -> [String] {
+        discovery.expand(arguments ?? [tree.root]).inputs.map { String($0.displayName.dropFirst(tree.root.count + 1)) }
+    }
+
+    func testDirectoriesAreWalkedForTraceFilesInPathOrderSkippingHiddenOnes() {
+        XCTAssertEqual(found(), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson", "z/deep/c.trace",
+                                 "z/e.jsonl"])
+    }
+
+    func testIncludesReplaceTheDefaultsAndPatternsWithSlashesMatchPathsBelowTheDirectory() {
+        XCTAssertEqual(found(InputDiscovery(includes: ["*.md", "*.trace"])), ["notes.md", "z/deep/c.trace"])
+        XCTAssertEqual(found(InputDiscovery(includes: ["experimental/*.log"])), ["experimental/g.log"])
+        XCTAssertEqual(found(InputDiscovery(includes: ["experimental/**"])), ["experimental/g.log", "experimental/sub/h.log"])
+        XCTAssertEqual(found(InputDiscovery(includes: ["**/*.log"])), ["b.log", "experimental/g.log", "experimental/sub/h.log"],
+                       "a leading **/ also matches the top folder")
+    }
+
+    func testExcludesLeaveOutFilesAndWholeFolders() {
+        XCTAssertEqual(found(InputDiscovery(excludes: ["z", "*.txt"])), ["b.log", "experimental/g.log", "experimental/sub/h.log"])
+        XCTAssertEqual(found(InputDiscovery(excludes: ["experimental/sub/**", "./z/*.jsonl"])),
+                       ["a.txt", "b.log", "experimental/g.log", "z/d.ndjson", "z/deep/c.trace"])
+        XCTAssertEqual(found(InputDiscovery(excludes: ["z/*"])), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log"],
+                       "z/* matches the folder z/deep too")
+    }
+
+    func testSymbolicLinkLoopsAreSkippedAndLinkedFilesAuditedOnceUnderTheirOwnPath() throws {
+        try tree.link("z/loop", to: "..")
+        try tree.link("self.log", to: "self.log")
+        try tree.link("alias", to: "experimental")
+        try tree.link("latest.log", to: "b.log")
+        XCTAssertEqual(found(), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson", "z/deep/c.trace",
+                                 "z/e.jsonl"])
+        XCTAssertTrue(InputDiscovery().expand([tree.root]).problems.isEmpty)
+    }
+
+    func testLinksToNothingAndSpecialFilesAreProblemsWhenIncluded() throws {
+        try tree.link("gone.log", to: "missing.log")
+        try tree.link("gone.png", to: "missing.png")
+        XCTAssertEqual(mkfifo(tree.path("pipe.log"), 0o600), 0)
+        let expansion = InputDiscovery().expand([tree.root])
+        XCTAssertEqual(expansion.problems, [
+            .init(path: tree.path("gone.log"), message: "broken symbolic link"),
+            .init(path: tree.path("pipe.log"), message: "not a regular file"),
+        ])
+        XCTAssertEqual(expansion.inputs.count, 7)
+    }
+
+    func testUnreadableFoldersAreProblems() throws {
+        try XCTSkipIf(geteuid() == 0, "root reads any folder, so there is no unreadable one to test with")
+        XCTAssertEqual(chmod(tree.path("z"), 0), 0)
+        defer { chmod(tree.path("z"), 0o755) }
+        let expansion = InputDiscovery().expand([tree.root])
+        XCTAssertEqual(expansion.problems, [.init(path: tree.path("z"), message: "cannot read directory: Permission denied")])
+        XCTAssertEqual(expansion.inputs.count, 4)
+    }
+
+    func testArgumentsAreSortedAndDeduplicatedAndFilesKeptAsGiven() {
+        let expansion = InputDiscovery().expand([tree.path("z"), "-", tree.path("notes.md"), tree.path("z/d.ndjson"), "missing.log", "-"])
+        XCTAssertEqual(expansion.inputs.map(\.displayName), [
+            tree.path("notes.md"), tree.path("z/d.ndjson"), tree.path("z/deep/c.trace"), tree.path("z/e.jsonl"),
+            "<stdin>", "missing.log",
+        ])
+    }
+
+    func testATrailingSlashDoesNotDoubleIt() {
+        XCTAssertEqual(InputDiscovery().expand([tree.path("z") + "/"]).inputs.first?.displayName, tree.path("z/d.ndjson"))
+    }
+}

@@ -1,0 +1,130 @@
+import XCTest
+@testable import LifelineKit
+
+final class TimelineBuilderTests: XCTestCase {
+    func testLaneFollowsTheAppearanceStatesUntilDealloc() throws {
+        let trace = try TimelineFixture.timeline("""
+        2016-04-27 10:49:46.000 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> init(nibName:bundle:)
+        2016-04-27 10:49:46.100 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewDidLoad()
+        2016-04-27 10:49:46.696 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewWillAppear(_:)
+        2016-04-27 10:49:47.211 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewDidAppear(_:)
+        2016-04-27 10:49:52.002 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewWillDisappear(_:)
+        2016-04-27 10:49:52.510 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> viewDidDisappear(_:)
+        2016-04-27 10:49:52.530 Shop[4089:361037] <Shop.CartViewController: 0x7fa1c8d0a200> deinit
+        """)
+        XCTAssertEqual(trace.timeBase, .clock(origin: TraceTime(microseconds: 1_461_754_186_000_000, hasOffset: false)))
+        let lane = try XCTUnwrap(trace.lanes.first)
+        XCTAssertEqual(trace.lanes.count, 1)
+        XCTAssertEqual(lane.label, "Shop.CartViewController 0x7fa1c8d0a200")
+        XCTAssertEqual(lane.segments, [
+            LaneSegment(state: .created, start: 0, end: 100_000),
+            LaneSegment(state: .loaded, start: 100_000, end: 696_000),
+            LaneSegment(state: .appearing, start: 696_000, end: 1_211_000),
+            LaneSegment(state: .appeared, start: 1_211_000, end: 6_002_000),
+            LaneSegment(state: .disappearing, start: 6_002_000, end: 6_510_000),
+            LaneSegment(state: .disappeared, start: 6_510_000, end: 6_530_000),
+            LaneSegment(state: .deallocated, start: 6_530_000, end: 6_530_000),
+        ])
+        XCTAssertEqual(lane.events.map(\.name), ["init", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear",
+                                                  "viewDidDisappear", "dealloc"])
+        XCTAssertEqual(lane.events.map(\.line), Array(1...7))
+        XCTAssertEqual([trace.start, trace.end], [0, 6_530_000])
+    }
+
+    func testTraceWithoutTimestampsUsesLineNumbers() throws {
+        let trace = try TimelineFixture.timeline("""
+        some other line
+        vc1 viewDidLoad
+        vc1 viewWillAppear
+        vc1 viewDidAppear
+        """)
+        XCTAssertEqual(trace.timeBase, .lines)
+        XCTAssertEqual([trace.start, trace.end], [2, 4])
+        XCTAssertEqual(trace.lanes.first?.segments, [
+            LaneSegment(state: .loaded, start: 2, end: 3), LaneSegment(state: .appearing, start: 3, end: 4),
+            LaneSegment(state: .appeared, start: 4, end: 4),
+        ])
+    }
+
+    func testEventsWithoutTimeTakeThePreviousTickAndTheClockNeverRunsBack() {
+        let time = { (seconds: Int64) in TraceTime(microseconds: seconds * 1_000_000, hasOffset: true) }
+        let clock = TickClock(times: [nil, time(10), nil, time(12), time(11), time(13)], lines: [1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(clock.base, .clock(origin: time(10)))
+        XCTAssertEqual(clock.ticks, [0, 0, 0, 2_000_000, 2_000_000, 3_000_000])
+    }
+
+    func testChildLaneFollowsItsParent() throws {
+        let trace = try TimelineFixture.timeline("""
+        <Shop.ListViewController: 0x7f01> viewDidLoad()
+        <Shop.OtherViewController: 0x7f09> viewDidLoad()
+        <Shop.BadgeViewController: 0x7f02> willMove(toParent:) <Shop.ListViewController: 0x7f01>
+        <Shop.BadgeViewController: 0x7f02> viewDidLoad()
+        <Shop.BadgeViewController: 0x7f02> didMove(toParent:) <Shop.ListViewController: 0x7f01>
+        """)
+        let lanes = trace.lanes
+        XCTAssertEqual(lanes.map(\.controller.name), ["Shop.ListViewController", "Shop.BadgeViewController", "Shop.OtherViewController"])
+        XCTAssertEqual(lanes.map(\.depth), [0, 1, 0])
+        XCTAssertEqual(lanes[1].parent, lanes[0].serial)
+        XCTAssertEqual(lanes[1].parentName, "<Shop.ListViewController: 0x7f01>")
+    }
+
+    func testAddChildBeforeTheChildLogsAdoptsIt() throws {
+        let trace = try TimelineFixture.timeline("""
+        <Shop.ListViewController: 0x7f01> addChild(_:) <Shop.BadgeViewController: 0x7f02>
+        <Shop.BadgeViewController: 0x7f02> viewDidLoad()
+        """)
+        XCTAssertEqual(trace.lanes.map(\.depth), [0, 1])
+        XCTAssertEqual(trace.lanes[1].parent, trace.lanes[0].serial)
+    }
+
+    func testReusedAddressStartsANewLaneWhereTheOldOneEnded() throws {
+        let trace = try TimelineFixture.timeline("""
+        <Shop.CartViewController: 0x7f01> init(coder:)
+        <Shop.CartViewController: 0x7f01> viewDidLoad()
+        <Shop.CartViewController: 0x7f01> deinit
+        <Shop.CartViewController: 0x7f01> init(coder:)
+        <Shop.CartViewController: 0x7f01> viewDidLoad()
+        <Shop.ListViewController: 0x7f05> viewDidLoad()
+        """)
+        let lanes = trace.lanes
+        XCTAssertEqual(lanes.map(\.label), ["Shop.CartViewController 0x7f01", "Shop.CartViewController 0x7f01 #2",
+                                            "Shop.ListViewController 0x7f05"])
+        XCTAssertEqual(lanes[0].segments.last, LaneSegment(state: .deallocated, start: 3, end: 3))
+        XCTAssertEqual([lanes[1].start, lanes[1].end], [4, 6], "a live lane lasts until the end of the trace")
+    }
+
+    func testFindingsArePlacedOnTheirLaneAtTheirLine() throws {
+        let trace = try TimelineFixture.timeline("""
+        2016-04-27 10:52:00.100 Shop[4089:361037] <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
+        2016-04-27 10:52:00.300 Shop[4089:361037] <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidAppear(_:)
+        2016-04-27 10:52:00.301 Shop[4089:361037] <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
+        2016-04-27 10:52:01.000 Shop[4089:361037] <Shop.ListViewController: 0x7f09> viewDidLoad()
+        """, name: "traces/badge.log")
+        let finding = try XCTUnwrap(trace.findings.first { $0.finding.rule == "appearance-order" })
+        XCTAssertEqual(finding.lane, trace.lanes[0].serial)
+        XCTAssertEqual(finding.tick, 201_000)
+        XCTAssertEqual(finding.finding.file, "traces/badge.log")
+        XCTAssertEqual(finding.logLine, "2016-04-27 10:52:00.301 Shop[4089:361037] <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)")
+        let unfinished = try XCTUnwrap(trace.findings.first { $0.finding.rule == "unfinished-transition" })
+        XCTAssertEqual(unfinished.tick, 201_000, "an end-of-trace finding sits on the line it names")
+    }
+
+    func testFindingsAreThoseOfCheck() throws {
+        let text = try String(contentsOf: TimelineFixture.packageRoot.appendingPathComponent("SampleTraces/observer-leak.log"), encoding: .utf8)
+        let checked = try TraceFixture.analyze(text).findings
+        let timeline = try TimelineFixture.timeline(text)
+        XCTAssertFalse(checked.isEmpty)
+        XCTAssertEqual(timeline.findings.map { "\($0.finding.line) \($0.finding.rule) \($0.finding.message)" },
+                       checked.map { "\($0.line) \($0.rule) \($0.message)" })
+    }
+
+    func testProcessesGroupTheirLanesInOrderOfAppearance() throws {
+        let trace = try TimelineFixture.timeline("""
+        2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewDidLoad
+        2016-04-27 10:49:46.695 Shop[4089:361037] vc1 viewDidLoad
+        2016-04-27 10:49:46.696 TestMe[67943:4951489] vc2 viewDidLoad
+        """)
+        XCTAssertEqual(trace.processes.map(\.name), ["TestMe[67943]", "Shop[4089]"])
+        XCTAssertEqual(trace.processes.map { $0.lanes.map(\.label) }, [["vc1", "vc2"], ["vc1"]])
+    }
+}
