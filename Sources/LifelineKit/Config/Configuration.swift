@@ -26,7 +26,11 @@ public struct Configuration: Sendable {
     public var leakTimeout: Double?
     public var slowTransitionSeconds: Double?
     public var ignoreClasses: [String] = []
-    public var patterns: [String] = []
+    public var patterns: [String] = [] {
+        didSet { compiledPatterns = nil }
+    }
+    /// `patterns`, compiled once (set by `ConfigurationParser`, which validated them).
+    var compiledPatterns: CustomPatterns?
     public var failOn: String?
     public var overrides: [Override] = []
 
@@ -36,7 +40,7 @@ public struct Configuration: Sendable {
     public func options(for path: String, base: AnalysisOptions) throws -> AnalysisOptions {
         var options = base
         var settings = rules
-        for override in overrides where override.paths.contains(where: { Glob.matches(Array($0), Array(path), pathAware: true) }) {
+        for override in overrides where override.paths.contains(where: { Self.pathMatches($0, path) }) {
             for (rule, setting) in override.rules {
                 var merged = settings[rule] ?? RuleSetting()
                 if let enabled = setting.enabled { merged.enabled = enabled }
@@ -52,8 +56,14 @@ public struct Configuration: Sendable {
         if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
         options.ignoredClasses += ignoreClasses
         if !patterns.isEmpty {
-            options.customPatterns = try CustomPatterns(patterns.map(CustomPatterns.Source.init(pattern:)))
+            options.customPatterns = try compiledPatterns ?? CustomPatterns(patterns.map(CustomPatterns.Source.init(pattern:)))
         }
         return options
+    }
+
+    /// A path pattern ending in `/` names a folder: everything below it (`traces/experimental/` = `traces/experimental/**`).
+    static func pathMatches(_ pattern: String, _ path: String) -> Bool {
+        let glob = pattern.hasSuffix("/") ? pattern + "**" : pattern
+        return Glob.matches(Array(glob), Array(path), pathAware: true)
     }
 }

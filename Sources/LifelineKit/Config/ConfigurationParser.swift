@@ -62,7 +62,7 @@ public enum ConfigurationParser {
             if let value = object["ignoreClasses"] { configuration.ignoreClasses = try strings(value, "ignoreClasses") }
             if let value = object["patterns"] {
                 configuration.patterns = try strings(value, "patterns")
-                do { _ = try CustomPatterns(configuration.patterns.map(CustomPatterns.Source.init(pattern:))) } catch {
+                do { configuration.compiledPatterns = try CustomPatterns(configuration.patterns.map(CustomPatterns.Source.init(pattern:))) } catch {
                     throw fail("patterns", "\(error)")
                 }
             }

@@ -93,7 +93,7 @@ public struct ObserverBalanceRule: Rule {
             for (name, entry) in sorted(instance.observers)
             where entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true {
                 context.report("\(ref) observer \(name) added in \(entry.addedIn!.rawValue) at line \(entry.addedLine) is still registered after viewDidDisappear",
-                               on: instance, line: body.line, event: "addObserver")
+                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
             }
             fallthrough
         case .viewWillDisappear?:
@@ -101,12 +101,12 @@ public struct ObserverBalanceRule: Rule {
                 guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
                       let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
-                               on: instance, line: body.line, event: "removeObserver")
+                               on: instance, line: body.line, event: "removeObserver", extraEvidence: entry.proof)
             }
         case .dealloc?:
             for (name, entry) in sorted(instance.observers) where entry.count > 0 {
                 context.report("\(ref) observer \(name) added at line \(entry.addedLine) is still registered when it deallocates",
-                               on: instance, line: body.line, event: "addObserver")
+                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
             }
         default:
             break
@@ -125,4 +125,9 @@ public struct ObserverBalanceRule: Rule {
     private func lastLine(of name: String, in instance: Instance, fallback: Int) -> Int {
         instance.recent.last(where: { $0.text.contains(name) })?.line ?? fallback
     }
+}
+
+extension ObserverEntry {
+    /// The line that added the observer, as evidence.
+    var proof: EvidenceLine { EvidenceLine(line: addedLine, text: addedText) }
 }

@@ -40,15 +40,18 @@ public final class RuleContext {
     }
 
     /// Reports a finding of the running rule on `instance`. `line` defaults to the instance's latest line;
-    /// `severity` defaults to the rule's (or the configuration's) severity.
+    /// `severity` defaults to the rule's (or the configuration's) severity. Evidence is the instance's last lines
+    /// up to `line`, plus `extraEvidence` (an earlier line that proves the finding), in line order.
     public func report(_ message: String, on instance: Instance, line: Int? = nil, time: TraceTime? = nil,
                        event: String, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
         let configured = settings.severity(for: currentRule.identifier)
         let chosen = configured ?? severity ?? currentRule.severity
-        var evidence = instance.recent
-        if let extraEvidence, !evidence.contains(extraEvidence) { evidence.append(extraEvidence) }
         let findingLine = line ?? extraEvidence?.line ?? instance.lastLine
-        evidence = Array(evidence.filter { $0.line <= findingLine }.suffix(4))
+        var evidence = Array(instance.recent.filter { $0.line <= findingLine }.suffix(4))
+        if let extraEvidence, !evidence.contains(extraEvidence) {
+            evidence.append(extraEvidence)
+            evidence.sort { $0.line < $1.line }
+        }
         emit(Finding(rule: currentRule.identifier, severity: chosen, message: message, file: "", line: findingLine,
                      time: time, subject: FindingSubject(ref: instance.key.ref, process: instance.key.process,
                                                          id: instance.id, serial: instance.serial),

@@ -12,6 +12,7 @@ extension Instance {
             if entry.count <= 0 {
                 entry.addedIn = scope
                 entry.addedLine = event.line
+                entry.addedText = event.text
                 entry.cancelledSinceAdd = false
             }
             entry.count += 1

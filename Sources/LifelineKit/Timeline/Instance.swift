@@ -23,6 +23,8 @@ public struct ObserverEntry: Sendable, Equatable {
     /// The callback whose body added it, when known.
     public var addedIn: Callback?
     public var addedLine = 0
+    /// The text of that line, for evidence.
+    public var addedText = ""
     /// A transition was cancelled since it was added (§3.2): a repeat add is then expected.
     public var cancelledSinceAdd = false
     /// Removal during disappearance of a `viewDidLoad` observer was already reported.

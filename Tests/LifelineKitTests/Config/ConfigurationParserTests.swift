@@ -48,4 +48,11 @@ final class ConfigurationParserTests: XCTestCase {
         XCTAssertEqual(outcome.findings.first?.subject.ref, ControllerRef(name: "cart"))
         XCTAssertTrue(try TraceFixture.analyze(trace).findings.isEmpty, "without the pattern nothing is recognised")
     }
+
+    func testAnOverridePathEndingInASlashCoversTheFolder() {
+        XCTAssertTrue(Configuration.pathMatches("traces/experimental/", "traces/experimental/a/b.log"))
+        XCTAssertFalse(Configuration.pathMatches("traces/experimental/", "traces/stable/b.log"))
+        XCTAssertTrue(Configuration.pathMatches("traces/*.log", "traces/b.log"))
+        XCTAssertFalse(Configuration.pathMatches("traces/*.log", "traces/x/b.log"))
+    }
 }

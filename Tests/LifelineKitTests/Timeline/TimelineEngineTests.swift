@@ -153,4 +153,21 @@ final class TimelineEngineTests: XCTestCase {
         engine.finish()
         XCTAssertEqual(finished, [1])
     }
+
+    func testObserverFindingsShowTheLineThatAddedTheObserver() throws {
+        let found = try findings("""
+            <Shop.A: 0x1> viewDidLoad()
+            addObserver Keyboard
+            <Shop.A: 0x1> viewWillAppear(_:)
+            <Shop.A: 0x1> viewDidAppear(_:)
+            <Shop.A: 0x1> viewWillLayoutSubviews()
+            <Shop.A: 0x1> viewDidLayoutSubviews()
+            <Shop.A: 0x1> viewWillDisappear(_:)
+            <Shop.A: 0x1> viewDidDisappear(_:)
+            removeObserver Keyboard
+            <Shop.A: 0x1> deinit
+            """, rule: "observer-balance")
+        XCTAssertEqual(found.map(\.line), [8])
+        XCTAssertEqual(found.first?.evidence.map(\.line), [2, 5, 6, 7, 8])
+    }
 }
