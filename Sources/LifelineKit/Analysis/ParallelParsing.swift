@@ -5,7 +5,8 @@ import Dispatch
 ///
 /// Each chunk (the same chunks a sequential read makes) is cut at newlines into one piece per worker; the
 /// caller feeds the pieces' results one after the other as the chunk's, so the engine sees exactly what
-/// sequential parsing gives it. At most `limit` chunks are in flight, so memory stays flat whatever the input's size.
+/// sequential parsing gives it. At most `limit` chunks are in flight, so memory stays flat whatever the
+/// input's size.
 ///
 /// Parsing is pure per line, except for the `--style json` assembler, whose state crosses lines and chunks.
 /// A chunk that used it comes back marked (`ParsedChunk.usedJSONArray`), and the caller parses from there on
@@ -70,15 +71,14 @@ final class ParallelChunkParser {
     }
 
     /// Cuts `bytes` into at most `count` ranges of whole lines of about equal size.
-    static func split(_ bytes: [UInt8], into count: Int) -> [Range<Int>] {
+    private static func split(_ bytes: [UInt8], into count: Int) -> [Range<Int>] {
         bytes.withUnsafeBufferPointer { b in
             var ranges: [Range<Int>] = []
             var start = 0
             for piece in 1...count where start < b.count {
                 var end = b.count
-                if piece < count, let newline = b.firstIndex(of: ASCII.newline, in: min(b.count, b.count * piece / count)..<b.count) {
-                    end = newline + 1
-                }
+                let target = min(b.count, b.count * piece / count)
+                if piece < count, let newline = b.firstIndex(of: ASCII.newline, in: target..<b.count) { end = newline + 1 }
                 if end > start { ranges.append(start..<end) }
                 start = end
             }

@@ -8,7 +8,8 @@ import Darwin
 /// timelines → rules. Streams: memory follows live controllers, not input size.
 public struct TraceAnalyzer: Sendable {
     public let options: AnalysisOptions
-    /// Bytes read at a time: the size of the chunks parsed (in parallel, `options.parallelism` at once).
+    /// Bytes read at a time, so the size of the chunks parsed and fed to the engine (whose clock moves once per
+    /// chunk: parallel parsing keeps the same chunks). Memory in flight is a few of them.
     var blockSize = 1 << 20
 
     public init(options: AnalysisOptions) { self.options = options }
@@ -52,10 +53,10 @@ public struct TraceAnalyzer: Sendable {
         options.parallelism > 1 && !options.follow && options.customPatterns == nil
     }
 
-    /// Parses each chunk on worker threads while this thread feeds the chunk before it to the engine (two
-    /// chunks alive at a time), and feeds them in order. This thread counts as one of `options.parallelism`. Returns whether the rest of the input must still be
-    /// parsed in order: true from the first chunk that holds a `--style json` array, which this re-parses (with
-    /// the chunk after it) with `fallback`.
+    /// Parses each chunk on worker threads while this thread (one of `options.parallelism`) feeds the chunk
+    /// before it to the engine, so two chunks are alive at a time. Returns whether the rest of the input must
+    /// still be parsed in order: true from the first chunk that holds a `--style json` array, which this
+    /// re-parses (with the chunk after it) with `fallback`.
     private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
         let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 1)
         var atEnd = false
