@@ -39,4 +39,12 @@ public struct LifecycleEvent: Sendable {
 public struct InstanceKey: Hashable, Sendable {
     public var process: ProcessKey
     public var ref: ControllerRef
+
+    /// Hashes the address and pid, which tell instances apart, and names only for address-less labels:
+    /// hashing a class name's bytes on every lookup dominated the engine's profile.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(process.pid)
+        hasher.combine(ref.address)
+        if ref.address == nil { hasher.combine(ref.name) }
+    }
 }

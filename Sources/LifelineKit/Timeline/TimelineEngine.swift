@@ -2,6 +2,8 @@
 /// it. Memory is proportional to live controllers: deallocated instances shrink to tombstones, which are capped.
 public final class TimelineEngine {
     public let rules: [any Rule]
+    /// Each rule's identifier and severity, read once (a rule's `description` is a large struct).
+    private let ruleIdentities: [(identifier: String, severity: Severity)]
     let context: RuleContext
     private var instances: [InstanceKey: Instance] = [:]
     private var tombstones = TombstoneStore(capacity: 100_000)
@@ -26,10 +28,16 @@ public final class TimelineEngine {
     struct ThreadKey: Hashable {
         var process: ProcessKey
         var thread: UInt64?
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(process.pid)
+            hasher.combine(thread)
+        }
     }
 
     public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
         self.rules = rules
+        self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
         var lookup: ((InstanceKey) -> Instance?)?
         self.context = RuleContext(settings: settings, lookup: { lookup?($0) }, emit: emit)
@@ -207,8 +215,8 @@ public final class TimelineEngine {
     }
 
     private func run(_ body: (any Rule) -> Void) {
-        for rule in rules {
-            context.currentRule = (type(of: rule).description.identifier, type(of: rule).description.severity)
+        for (rule, identity) in zip(rules, ruleIdentities) {
+            context.currentRule = identity
             body(rule)
         }
     }

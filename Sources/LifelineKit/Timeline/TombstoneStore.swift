@@ -19,6 +19,13 @@ struct TombstoneStore {
             order.removeFirst(head)
             head = 0
         }
+        // Keys taken back by `remove` (address reuse) leave stale entries behind: now and then keep only the
+        // newest entry of each key still stored.
+        if order.count - head > 2 * entries.count + 4096 {
+            var seen = Set<InstanceKey>()
+            order = Array(order[head...].reversed().filter { entries[$0] != nil && seen.insert($0).inserted }.reversed())
+            head = 0
+        }
     }
 
     mutating func remove(_ key: InstanceKey) -> Instance? { entries.removeValue(forKey: key) }
