@@ -122,10 +122,14 @@ struct YearlessClock: Sendable {
     private(set) var year = 2000
     private var lastMonth = 0
 
+    private var lastDatedDay = Int.min
+
     mutating func observeDated(_ time: TraceTime) {
         let days = Int((time.microseconds / 1_000_000) / 86_400)
-        year = CivilDate.fromDays(days).year
         lastMonth = 0
+        guard days != lastDatedDay else { return }  // called for every dated event: skip the calendar when the day is known
+        lastDatedDay = days
+        year = CivilDate.fromDays(days).year
     }
 
     mutating func time(month: Int, day: Int, secondOfDay: Int) -> TraceTime {

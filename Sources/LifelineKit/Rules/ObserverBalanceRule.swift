@@ -73,6 +73,7 @@ public struct ObserverBalanceRule: Rule {
         ])
 
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
+        guard !instance.observers.isEmpty else { return }
         let ref = instance.key.ref
         let scope = body.callback.map { " in \($0.rawValue)" } ?? ""
         for name in unique(body.touchedObservers) {

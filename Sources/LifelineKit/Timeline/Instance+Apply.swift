@@ -97,6 +97,7 @@ extension Instance {
 
     /// After a callback's body closed: observer counts resynchronise to what the rules assumed.
     mutating func settleObservers(after body: CallbackBody) {
+        guard !observers.isEmpty else { return }
         for name in body.touchedObservers {
             guard var entry = observers[name] else { continue }
             entry.count = min(max(entry.count, 0), 1)

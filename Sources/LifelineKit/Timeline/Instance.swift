@@ -79,6 +79,9 @@ public struct Instance: Sendable {
     /// Instances that loaded without a parent inside this one's callbacks.
     public var guests: [InstanceKey] = []
 
+    /// The callbacks this instance has logged.
+    public var loggedCallbacks = CallbackSet()
+
     /// The last few lines of this instance's timeline, oldest first.
     public private(set) var recent: [EvidenceLine] = []
     public var lastLine = 0

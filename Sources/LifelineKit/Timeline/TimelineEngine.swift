@@ -9,7 +9,7 @@ public final class TimelineEngine {
     private var tombstones = TombstoneStore(capacity: 100_000)
     /// Per thread (process + thread id): the callback whose body is open (§7.4).
     private var openBodies: [ThreadKey: CallbackBody] = [:]
-    /// Instances removed from their parent and not yet deallocated (for streaming leak checks).
+    /// Instances removed from their parent and not yet deallocated (kept only for streaming leak checks).
     private var awaitingDealloc: Set<InstanceKey> = []
     private var ignoredClasses: ClassFilter
     private var yearlessClock = YearlessClock()
@@ -78,9 +78,13 @@ public final class TimelineEngine {
         let enclosingBody = openBodies[thread]
         if event.kind.callback != nil { closeBody(on: thread) }
 
+        // Taken out of the table while it changes, so its arrays are uniquely referenced and mutate in place.
         var (instance, wasBuried) = instanceFor(key, event)
         let scope = openBodies[thread].flatMap { $0.instance == key ? $0.callback : nil }
-        run { $0.check(event, on: instance, in: context) }
+        for index in rules.indices {
+            context.currentRule = ruleIdentities[index]
+            rules[index].check(event, on: instance, in: context)
+        }
         if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             instance = reborn(instance, key)  // resynchronise: something is alive at this address again
             wasBuried = false
@@ -88,7 +92,10 @@ public final class TimelineEngine {
         recordGuest(event, &instance, enclosingBody)
         instance.apply(event, scope: scope)
         if let callback = event.kind.callback {
-            context.recordLogged(callback, ref)
+            if !instance.loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
+                instance.loggedCallbacks.insert(callback)
+                context.recordLogged(callback, ref)
+            }
             openBodies[thread] = CallbackBody(callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, var body = openBodies[thread], body.instance == key {
             body.touchedObservers.append(event.kind.observerName ?? "")
@@ -97,9 +104,11 @@ public final class TimelineEngine {
         } else if event.kind.isObserver {
             var body = CallbackBody(callback: nil, line: event.line, instance: key, touchedObservers: [event.kind.observerName ?? ""])
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
-            judgeDetached(body, &instance)
+            judge(body, &instance)  // an observer line naming its controller outside its callbacks
         }
-        if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
+        if context.settings.reportLeaksEagerly {
+            if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
+        }
         if wasBuried {
             tombstones.insert(instance)  // still dead (a second dealloc, an observer line): it stays finished
         } else {
@@ -125,7 +134,7 @@ public final class TimelineEngine {
 
     /// The instance `event` belongs to, and whether it is a deallocated one taken from the tombstones.
     private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> (Instance, buried: Bool) {
-        if let existing = instances[key] {
+        if let existing = instances.removeValue(forKey: key) {
             guard startsNewInstance(existing, event) else { return (existing, false) }
             onInstanceFinished?(existing)  // replaced by a new object at the same address
             return (makeInstance(key, generation: existing.generation + 1), false)
@@ -177,12 +186,12 @@ public final class TimelineEngine {
     // MARK: Callback bodies
 
     private func closeBody(on thread: ThreadKey) {
-        guard let body = openBodies.removeValue(forKey: thread), var instance = instances[body.instance] else { return }
-        run { $0.bodyClosed(body, on: instance, in: context) }
-        instance.settleObservers(after: body)
+        guard let body = openBodies.removeValue(forKey: thread), var instance = instances.removeValue(forKey: body.instance) else {
+            return
+        }
+        judge(body, &instance)
         if body.callback == .viewDidDisappear { instance.forgetGuests() }
         if instance.isDeallocated {
-            instances[body.instance] = nil
             awaitingDealloc.remove(body.instance)
             tombstones.insert(instance)
             onInstanceFinished?(instance)
@@ -191,9 +200,12 @@ public final class TimelineEngine {
         }
     }
 
-    /// An observer line that names its controller outside any callback of it: judged on its own.
-    private func judgeDetached(_ body: CallbackBody, _ instance: inout Instance) {
-        run { $0.bodyClosed(body, on: instance, in: context) }
+    /// Runs the rules on what a callback body did, then settles the observer counts they judged.
+    private func judge(_ body: CallbackBody, _ instance: inout Instance) {
+        for index in rules.indices {
+            context.currentRule = ruleIdentities[index]
+            rules[index].bodyClosed(body, on: instance, in: context)
+        }
         instance.settleObservers(after: body)
     }
 
