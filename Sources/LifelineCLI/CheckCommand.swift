@@ -51,14 +51,7 @@ struct CheckCommand {
     let arguments: ParsedArguments
     let environment: [String: String]
 
-    func run() -> Int32 {
-        do {
-            return try execute()
-        } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
-            return Lifeline.ExitStatus.failure
-        }
-    }
+    func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
         let started = Date()

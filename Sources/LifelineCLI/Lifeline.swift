@@ -60,6 +60,18 @@ public enum Lifeline {
     }
 }
 
+extension Lifeline {
+    /// Runs a command's body; a thrown error is printed as one line and ends the command with exit status 2.
+    static func exitStatus(of body: () throws -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch {
+            OutputStream.standardError.line("lifeline: \(error)")
+            return ExitStatus.failure
+        }
+    }
+}
+
 /// A failure that ends a command with exit status 2 and a one-line message.
 struct CommandFailure: Error, CustomStringConvertible {
     var description: String

@@ -34,14 +34,7 @@ struct ReportCommand {
 
     let arguments: ParsedArguments
 
-    func run() -> Int32 {
-        do {
-            return try execute()
-        } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
-            return Lifeline.ExitStatus.failure
-        }
-    }
+    func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
         let requested = Self.outputs.compactMap { output in arguments.value(output.option).map { (path: $0, writer: output.writer) } }

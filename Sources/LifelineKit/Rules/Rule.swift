@@ -53,6 +53,7 @@ public protocol Rule: Sendable {
     /// Judges one event on its instance.
     func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
     /// Judges what a callback's body did, once the next callback on its thread (or the end of the trace) closes it.
+    /// Bodies carry observer activity (§7.4), so this is called only for instances that have logged observers.
     func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
     /// Judges an instance still alive at the end of the trace.
     func endOfTrace(_ instance: Instance, in context: RuleContext)

@@ -186,9 +186,11 @@ public final class TimelineEngine {
     // MARK: Callback bodies
 
     private func closeBody(on thread: ThreadKey) {
-        guard let body = openBodies.removeValue(forKey: thread), var instance = instances.removeValue(forKey: body.instance) else {
-            return
-        }
+        guard let body = openBodies.removeValue(forKey: thread) else { return }
+        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
+        // observers) and a dealloc (tombstone) need the instance.
+        let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
+        guard matters, var instance = instances.removeValue(forKey: body.instance) else { return }
         judge(body, &instance)
         if body.callback == .viewDidDisappear { instance.forgetGuests() }
         if instance.isDeallocated {
@@ -200,8 +202,10 @@ public final class TimelineEngine {
         }
     }
 
-    /// Runs the rules on what a callback body did, then settles the observer counts they judged.
+    /// Runs the rules on what a callback body did, then settles the observer counts they judged. Bodies are about
+    /// observers: an instance that never had any has nothing to judge.
     private func judge(_ body: CallbackBody, _ instance: inout Instance) {
+        guard !instance.observers.isEmpty else { return }
         for index in rules.indices {
             context.currentRule = ruleIdentities[index]
             rules[index].bodyClosed(body, on: instance, in: context)

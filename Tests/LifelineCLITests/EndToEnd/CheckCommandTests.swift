@@ -96,9 +96,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testBadConfigurationIsAClearErrorWithExitTwo() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try temporaryDirectory()
         try #"{"rules": {"load-once": {"severity": "fatal"}}}"#.write(to: directory.appendingPathComponent(".lifeline.json"),
                                                                       atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "-"], stdin: "", in: directory)
@@ -107,9 +105,7 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testConfigurationDisablesRulesAndSetsSeverities() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try temporaryDirectory()
         let config = directory.appendingPathComponent("custom.json")
         try #"{"rules": {"appearance-order": {"severity": "info"}}}"#.write(to: config, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "--config", config.path, "-"], stdin: Self.violation)
@@ -132,5 +128,13 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(explain.stdout.hasPrefix("observer-balance (warning):"))
         XCTAssertTrue(explain.stdout.contains("§7.1"))
         XCTAssertEqual(try CLIRunner.run(["rules", "explain", "nope"]).status, 2)
+    }
+
+    /// A new empty folder, removed when the test ends.
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
     }
 }
