@@ -5,7 +5,7 @@ public final class TimelineEngine {
     /// Each rule's identifier and severity, read once (a rule's `description` is a large struct).
     private let ruleIdentities: [(identifier: String, severity: Severity)]
     let context: RuleContext
-    private var instances: [InstanceKey: Instance] = [:]
+    private var instances = InstanceTable()
     private var tombstones = TombstoneStore(capacity: 100_000)
     /// Per thread (process + thread id): the callback whose body is open (§7.4).
     private var openBodies: [ThreadKey: CallbackBody] = [:]
@@ -79,7 +79,7 @@ public final class TimelineEngine {
         if event.kind.callback != nil { closeBody(on: thread) }
 
         // Taken out of the table while it changes, so its arrays are uniquely referenced and mutate in place.
-        var (instance, wasBuried) = instanceFor(key, event)
+        var (instance, wasBuried, slot) = instanceFor(key, event)
         let scope = openBodies[thread].flatMap { $0.instance == key ? $0.callback : nil }
         for index in rules.indices {
             context.currentRule = ruleIdentities[index]
@@ -88,6 +88,7 @@ public final class TimelineEngine {
         if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             instance = reborn(instance, key)  // resynchronise: something is alive at this address again
             wasBuried = false
+            slot = nil
         }
         recordGuest(event, &instance, enclosingBody)
         instance.apply(event, scope: scope)
@@ -112,7 +113,7 @@ public final class TimelineEngine {
         if wasBuried {
             tombstones.insert(instance)  // still dead (a second dealloc, an observer line): it stays finished
         } else {
-            instances[key] = instance
+            instances.put(instance, slot: slot)
         }
         onEvent?(event, instance)
     }
@@ -122,7 +123,7 @@ public final class TimelineEngine {
         for thread in openBodies.keys.sorted(by: { ($0.process.description, $0.thread ?? 0) < ($1.process.description, $1.thread ?? 0) }) {
             closeBody(on: thread)
         }
-        for instance in instances.values.sorted(by: { $0.serial < $1.serial }) {
+        for instance in instances.all {
             run { $0.endOfTrace(instance, in: context) }
             onInstanceFinished?(instance)
         }
@@ -132,18 +133,19 @@ public final class TimelineEngine {
 
     // MARK: Instances
 
-    /// The instance `event` belongs to, and whether it is a deallocated one taken from the tombstones.
-    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> (Instance, buried: Bool) {
-        if let existing = instances.removeValue(forKey: key) {
-            guard startsNewInstance(existing, event) else { return (existing, false) }
+    /// The instance `event` belongs to (taken out of the table), whether it is a deallocated one from the
+    /// tombstones, and the table slot to put it back into.
+    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> (Instance, buried: Bool, slot: Int?) {
+        if let (existing, slot) = instances.take(key) {
+            guard startsNewInstance(existing, event) else { return (existing, false, slot) }
             onInstanceFinished?(existing)  // replaced by a new object at the same address
-            return (makeInstance(key, generation: existing.generation + 1), false)
+            return (makeInstance(key, generation: existing.generation + 1), false, slot)
         }
         if let tomb = tombstones.remove(key) {
-            if event.kind.callback?.beginsLife == true { return (makeInstance(key, generation: tomb.generation + 1), false) }
-            return (tomb, true)  // rules see the deallocated instance
+            if event.kind.callback?.beginsLife == true { return (makeInstance(key, generation: tomb.generation + 1), false, nil) }
+            return (tomb, true, nil)  // rules see the deallocated instance
         }
-        return (makeInstance(key, generation: 1), false)
+        return (makeInstance(key, generation: 1), false, nil)
     }
 
     /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
@@ -176,11 +178,11 @@ public final class TimelineEngine {
               !instance.isLoaded, instance.parent == nil, instance.pendingMove == nil,
               let body = enclosing, body.instance != instance.key, let hostCallback = body.callback,
               [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(hostCallback),
-              var host = instances[body.instance] else { return }
-        instance.host = host.key
+              instances.contains(body.instance) else { return }
+        instance.host = body.instance
         instance.hostLine = event.line
-        host.guests.append(instance.key)
-        instances[host.key] = host
+        let guest = instance.key
+        instances.modify(body.instance) { $0.guests.append(guest) }
     }
 
     // MARK: Callback bodies
@@ -190,15 +192,17 @@ public final class TimelineEngine {
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
         let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
-        guard matters, var instance = instances.removeValue(forKey: body.instance) else { return }
+        guard matters, let (taken, slot) = instances.take(body.instance) else { return }
+        var instance = taken
         judge(body, &instance)
         if body.callback == .viewDidDisappear { instance.forgetGuests() }
         if instance.isDeallocated {
             awaitingDealloc.remove(body.instance)
+            instances.release(body.instance, slot: slot)
             tombstones.insert(instance)
             onInstanceFinished?(instance)
         } else {
-            instances[body.instance] = instance
+            instances.put(instance, slot: slot)
         }
     }
 
@@ -220,12 +224,10 @@ public final class TimelineEngine {
         context.now = time
         guard context.settings.reportLeaksEagerly, !awaitingDealloc.isEmpty else { return }
         for key in awaitingDealloc.sorted(by: { (instances[$0]?.serial ?? 0) < (instances[$1]?.serial ?? 0) }) {
-            guard var instance = instances[key], !instance.leakReported else { continue }
-            let before = instance
-            run { $0.timeAdvanced(to: time, on: before, in: context) }
+            guard let instance = instances[key], !instance.leakReported else { continue }
+            run { $0.timeAdvanced(to: time, on: instance, in: context) }
             if let removal = instance.removal?.time, time.seconds(since: removal) > context.settings.leakTimeout {
-                instance.leakReported = true
-                instances[key] = instance
+                instances.modify(key) { $0.leakReported = true }
             }
         }
     }
