@@ -87,8 +87,7 @@ public final class TimelineEngine {
         }
         if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             instance = reborn(instance, key)  // resynchronise: something is alive at this address again
-            wasBuried = false
-            slot = nil
+            wasBuried = false  // a buried instance had no slot; a live one keeps its slot for its successor
         }
         recordGuest(event, &instance, enclosingBody)
         instance.apply(event, scope: scope)

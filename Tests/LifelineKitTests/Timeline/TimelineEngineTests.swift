@@ -170,4 +170,17 @@ final class TimelineEngineTests: XCTestCase {
         XCTAssertEqual(found.map(\.line), [8])
         XCTAssertEqual(found.first?.evidence.map(\.line), [2, 5, 6, 7, 8])
     }
+
+    func testACallbackFromAnotherThreadWhileDeinitRunsStartsASuccessorInTheSameSlot() throws {
+        let outcome = try TraceFixture.analyze("""
+            2016-04-27 10:00:00.000 Shop[1:1] <Shop.A: 0x1> viewDidLoad()
+            2016-04-27 10:00:00.001 Shop[1:1] <Shop.A: 0x1> deinit
+            2016-04-27 10:00:00.002 Shop[1:2] <Shop.A: 0x1> viewWillAppear(_:)
+            2016-04-27 10:00:00.003 Shop[1:2] <Shop.A: 0x1> viewDidAppear(_:)
+            2016-04-27 10:00:00.004 Shop[1:2] <Shop.A: 0x1> viewWillAppear(_:)
+            """)
+        XCTAssertEqual(outcome.findings.map(\.rule), ["callback-after-dealloc", "appearance-order", "unfinished-transition"])
+        XCTAssertEqual(outcome.findings.map(\.line), [3, 5, 5])
+        XCTAssertEqual(outcome.statistics.controllers, 2)
+    }
 }
