@@ -135,22 +135,7 @@ public struct SARIFReporter: FindingsReporter, Sendable {
     }
 
     static func helpMarkdown(_ rule: RuleDescription) -> String {
-        var text = "**\(MarkdownText.escape(rule.summary))** (\(rule.severity.rawValue))\n\n\(MarkdownText.escape(rule.explanation))\n"
-        text += "\nTriggers (↓ marks the reported line):\n"
-        for example in rule.triggeringExamples { text += "\n" + fenced(example) }
-        text += "\nDoes not trigger:\n"
-        for example in rule.nonTriggeringExamples { text += "\n" + fenced(example) }
-        return text
-    }
-
-    /// A fenced code block whose fence is longer than any run of backticks inside.
-    private static func fenced(_ code: String) -> String {
-        var longest = 0, run = 0
-        for character in code {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        return "\(fence)text\n\(code)\n\(fence)\n"
+        "**\(MarkdownText.escape(rule.summary))** (\(rule.severity.rawValue))\n\n\(MarkdownText.escape(rule.explanation))\n"
+            + RuleCatalog.examples(of: rule) { MarkdownText.codeBlock($0, language: "text") }
     }
 }

@@ -19,11 +19,15 @@ public enum RuleCatalog {
 
     /// Everything about one rule, with its examples (the same ones the tests run).
     public static func explanation(_ rule: RuleDescription) -> String {
-        var text = "\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
-        text += "\nTriggers (↓ marks the reported line):\n"
-        for example in rule.triggeringExamples { text += "\n" + indent(example) }
+        "\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n" + examples(of: rule, block: indent)
+    }
+
+    /// The rule's examples under their two headings, each example rendered by `block`.
+    static func examples(of rule: RuleDescription, block: (String) -> String) -> String {
+        var text = "\nTriggers (↓ marks the reported line):\n"
+        for example in rule.triggeringExamples { text += "\n" + block(example) }
         text += "\nDoes not trigger:\n"
-        for example in rule.nonTriggeringExamples { text += "\n" + indent(example) }
+        for example in rule.nonTriggeringExamples { text += "\n" + block(example) }
         return text
     }
 

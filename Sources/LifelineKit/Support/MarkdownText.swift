@@ -25,16 +25,26 @@ public enum MarkdownText {
     /// (a backtick at either end, or a space at both ends, which Markdown would strip). Empty text gives `` ` ` ``.
     public static func code(_ text: some StringProtocol) -> String {
         let flat = String(text).replacingNewlines()
-        var longest = 0, run = 0
-        for character in flat {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
+        let fence = String(repeating: "`", count: longestBacktickRun(in: flat) + 1)
         let spaced = flat.hasPrefix(" ") && flat.hasSuffix(" ") && flat.contains { $0 != " " }
         let padded = flat.isEmpty ? " " : flat.hasPrefix("`") || flat.hasSuffix("`") || spaced ? " \(flat) " : flat
         // A `|` would still end a table cell inside a code span on GitHub.
         return fence + padded.replacingOccurrences(of: "|", with: "\\|") + fence
+    }
+
+    /// A fenced code block (`language` after the opening fence) whose fence is longer than any run of backticks inside.
+    public static func codeBlock(_ code: String, language: String = "") -> String {
+        let fence = String(repeating: "`", count: max(3, longestBacktickRun(in: code) + 1))
+        return "\(fence)\(language)\n\(code)\n\(fence)\n"
+    }
+
+    private static func longestBacktickRun(in text: some StringProtocol) -> Int {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 }
 
