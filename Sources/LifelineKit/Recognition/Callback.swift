@@ -47,6 +47,33 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     var takesControllerArgument: Bool { self == .willMove || self == .didMove || self == .addChild }
 
     /// The first callbacks of an instance's life: seen after a dealloc they start a new instance (§6.4).
+    /// The position in `allCases`, without building that array (sets and tables index by it on every event).
+    var ordinal: Int {
+        switch self {
+        case .`init`: return 0
+        case .loadView: return 1
+        case .viewDidLoad: return 2
+        case .viewWillAppear: return 3
+        case .viewIsAppearing: return 4
+        case .viewDidAppear: return 5
+        case .viewWillDisappear: return 6
+        case .viewDidDisappear: return 7
+        case .viewWillLayoutSubviews: return 8
+        case .viewDidLayoutSubviews: return 9
+        case .updateViewConstraints: return 10
+        case .willMove: return 11
+        case .didMove: return 12
+        case .addChild: return 13
+        case .removeFromParent: return 14
+        case .viewWillUnload: return 15
+        case .viewDidUnload: return 16
+        case .dealloc: return 17
+        case .didReceiveMemoryWarning: return 18
+        case .viewWillTransition: return 19
+        case .traitCollectionDidChange: return 20
+        }
+    }
+
     var beginsLife: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
 }
 
@@ -54,9 +81,8 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
 public struct CallbackSet: Sendable, Equatable {
     private var bits: UInt32 = 0
     public init() {}
+    public init(_ callbacks: some Sequence<Callback>) { for callback in callbacks { insert(callback) } }
     public func contains(_ callback: Callback) -> Bool { bits & Self.bit(callback) != 0 }
     public mutating func insert(_ callback: Callback) { bits |= Self.bit(callback) }
-    private static func bit(_ callback: Callback) -> UInt32 {
-        1 << UInt32(Callback.allCases.firstIndex(of: callback)!)
-    }
+    private static func bit(_ callback: Callback) -> UInt32 { 1 << UInt32(callback.ordinal) }
 }

@@ -1,6 +1,8 @@
 /// Illegal transitions of the appearance state machine (§3.2, §3.3). Cancelled interactive transitions are legal.
 public struct AppearanceOrderRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "appearance-order",

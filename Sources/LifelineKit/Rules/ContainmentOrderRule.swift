@@ -2,6 +2,8 @@
 /// `willMove(toParent: nil)`, and a child view added without `addChild` (§5.5).
 public struct ContainmentOrderRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.didMove, .removeFromParent, .viewWillAppear, .viewDidDisappear)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "containment-order",

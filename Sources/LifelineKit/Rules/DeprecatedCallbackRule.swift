@@ -1,6 +1,8 @@
 /// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6 (§2.5).
 public struct DeprecatedCallbackRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.viewWillUnload, .viewDidUnload)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "deprecated-callback",

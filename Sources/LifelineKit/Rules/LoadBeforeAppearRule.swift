@@ -1,6 +1,8 @@
 /// An appearance or layout callback before `viewDidLoad` (§2.3, §2.4).
 public struct LoadBeforeAppearRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "load-before-appear",

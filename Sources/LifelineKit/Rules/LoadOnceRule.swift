@@ -1,6 +1,8 @@
 /// `loadView`/`viewDidLoad` more than once for one instance (§2.1, §2.5).
 public struct LoadOnceRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "load-once",

@@ -1,6 +1,8 @@
 /// A controller removed from its parent that is not deallocated within the leak timeout (§6).
 public struct NotDeallocatedRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.dealloc)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "not-deallocated",

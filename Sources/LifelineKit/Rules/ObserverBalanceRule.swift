@@ -1,6 +1,8 @@
 /// Notification observers out of balance per controller and name (§7).
 public struct ObserverBalanceRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = EventFilter()
+    public static let judgesBodies = true
 
     public static let description = RuleDescription(
         identifier: "observer-balance",

@@ -49,6 +49,10 @@ public struct CallbackBody: Sendable {
 /// finding rather than a cascade.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The events `check` judges; the engine skips the call for all others.
+    static var checkedEvents: EventFilter { get }
+    /// Whether `bodyClosed` judges anything; the engine skips the call when not.
+    static var judgesBodies: Bool { get }
     init()
     /// Judges one event on its instance.
     func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
@@ -62,6 +66,8 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
+    public static var checkedEvents: EventFilter { .everything }
+    public static var judgesBodies: Bool { true }
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {}
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {}
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {}

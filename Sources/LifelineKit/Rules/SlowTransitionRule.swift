@@ -1,6 +1,8 @@
 /// A will→did appearance transition that took longer than a threshold.
 public struct SlowTransitionRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.viewDidAppear, .viewDidDisappear)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "slow-transition",

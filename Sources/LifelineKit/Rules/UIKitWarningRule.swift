@@ -1,6 +1,8 @@
 /// UIKit's own console warnings about appearance and presentation (§3.7).
 public struct UIKitWarningRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = EventFilter(warnings: true)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "uikit-warning",

@@ -1,6 +1,8 @@
 /// A `will…` appearance callback never completed nor cancelled, by the end of the trace or by dealloc (§3.2, §6.5).
 public struct UnfinishedTransitionRule: Rule {
     public init() {}
+    public static let checkedEvents: EventFilter = .callbacks(.dealloc)
+    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "unfinished-transition",

@@ -7,8 +7,11 @@ public final class TimelineEngine {
     let context: RuleContext
     private var instances = InstanceTable()
     private var tombstones = TombstoneStore(capacity: 100_000)
-    /// Per thread (process + thread id): the callback whose body is open (§7.4).
-    private var openBodies: [ThreadKey: CallbackBody] = [:]
+    private var openBodies = OpenBodies()
+    /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it.
+    private let checkers: [[Int]]
+    /// The rules that judge callback bodies.
+    private let bodyJudges: [Int]
     /// Instances removed from their parent and not yet deallocated (kept only for streaming leak checks).
     private var awaitingDealloc: Set<InstanceKey> = []
     private var ignoredClasses: ClassFilter
@@ -25,19 +28,11 @@ public final class TimelineEngine {
     /// Called with every event after it is placed on its instance: reports use it.
     public var onEvent: ((LifecycleEvent, Instance) -> Void)?
 
-    struct ThreadKey: Hashable {
-        var process: ProcessKey
-        var thread: UInt64?
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(process.pid)
-            hasher.combine(thread)
-        }
-    }
-
     public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
         self.rules = rules
         self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
+        self.checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).checkedEvents.matches(kind) } }
+        self.bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
         var lookup: ((InstanceKey) -> Instance?)?
         self.context = RuleContext(settings: settings, lookup: { lookup?($0) }, emit: emit)
@@ -54,19 +49,30 @@ public final class TimelineEngine {
     }
 
     /// Places one event on its instance's timeline and judges it.
-    public func consume(_ incoming: LifecycleEvent) {
-        var event = incoming
-        if let yearless = event.yearless {
-            event.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
-            event.yearless = nil
+    public func consume(_ event: LifecycleEvent) {
+        guard let yearless = event.yearless else {
+            if let time = event.time {
+                yearlessClock.observeDated(time)
+                observe(time)
+            }
+            return place(event)
         }
-        if let time = event.time {
-            context.hasTimestamps = true
-            if incoming.yearless == nil { yearlessClock.observeDated(time) }
-            advance(to: time)
-        }
-        let thread = ThreadKey(process: event.process, thread: event.thread)
-        guard let ref = event.controller ?? openBodies[thread].map(\.instance.ref) else {
+        var dated = event
+        dated.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
+        dated.yearless = nil
+        if let time = dated.time { observe(time) }
+        place(dated)
+    }
+
+    private func observe(_ time: TraceTime) {
+        context.hasTimestamps = true
+        advance(to: time)
+    }
+
+    private func place(_ event: LifecycleEvent) {
+        let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
+        let enclosingBody = openBodies[thread]
+        guard let ref = event.controller ?? enclosingBody?.instance.ref else {
             unattributedEvents += 1
             return
         }
@@ -75,13 +81,16 @@ public final class TimelineEngine {
             return
         }
         let key = InstanceKey(process: event.process, ref: ref)
-        let enclosingBody = openBodies[thread]
-        if event.kind.callback != nil { closeBody(on: thread) }
+        var scope: Callback?
+        if event.kind.callback != nil {
+            closeBody(on: thread)
+        } else if let enclosingBody, enclosingBody.instance == key {
+            scope = enclosingBody.callback
+        }
 
         // Taken out of the table while it changes, so its arrays are uniquely referenced and mutate in place.
         var (instance, wasBuried, slot) = instanceFor(key, event)
-        let scope = openBodies[thread].flatMap { $0.instance == key ? $0.callback : nil }
-        for index in rules.indices {
+        for index in checkers[event.kind.filterSlot] {
             context.currentRule = ruleIdentities[index]
             rules[index].check(event, on: instance, in: context)
         }
@@ -97,10 +106,9 @@ public final class TimelineEngine {
                 context.recordLogged(callback, ref)
             }
             openBodies[thread] = CallbackBody(callback: callback, line: event.line, instance: key)
-        } else if event.kind.isObserver, var body = openBodies[thread], body.instance == key {
-            body.touchedObservers.append(event.kind.observerName ?? "")
-            if case .observerRemoved(let name) = event.kind { body.removedObservers.append(name) }
-            openBodies[thread] = body
+        } else if event.kind.isObserver, enclosingBody?.instance == key {
+            openBodies[thread]!.touchedObservers.append(event.kind.observerName ?? "")
+            if case .observerRemoved(let name) = event.kind { openBodies[thread]!.removedObservers.append(name) }
         } else if event.kind.isObserver {
             var body = CallbackBody(callback: nil, line: event.line, instance: key, touchedObservers: [event.kind.observerName ?? ""])
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
@@ -119,9 +127,7 @@ public final class TimelineEngine {
 
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
     public func finish() {
-        for thread in openBodies.keys.sorted(by: { ($0.process.description, $0.thread ?? 0) < ($1.process.description, $1.thread ?? 0) }) {
-            closeBody(on: thread)
-        }
+        for thread in openBodies.openSlots { closeBody(on: thread) }
         for instance in instances.all {
             run { $0.endOfTrace(instance, in: context) }
             onInstanceFinished?(instance)
@@ -186,8 +192,9 @@ public final class TimelineEngine {
 
     // MARK: Callback bodies
 
-    private func closeBody(on thread: ThreadKey) {
-        guard let body = openBodies.removeValue(forKey: thread) else { return }
+    private func closeBody(on thread: Int) {
+        guard let body = openBodies[thread] else { return }
+        openBodies[thread] = nil
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
         let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
@@ -209,7 +216,7 @@ public final class TimelineEngine {
     /// observers: an instance that never had any has nothing to judge.
     private func judge(_ body: CallbackBody, _ instance: inout Instance) {
         guard !instance.observers.isEmpty else { return }
-        for index in rules.indices {
+        for index in bodyJudges {
             context.currentRule = ruleIdentities[index]
             rules[index].bodyClosed(body, on: instance, in: context)
         }

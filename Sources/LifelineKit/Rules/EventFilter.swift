@@ -1,0 +1,44 @@
+/// The events a rule's `check` judges. The engine calls `check` for these only: most rules look at two or three
+/// callbacks, and skipping the rest is most of the cost of running eleven rules on every event.
+public struct EventFilter: Sendable {
+    public var callbacks: CallbackSet
+    public var observers: Bool
+    public var warnings: Bool
+
+    public init(callbacks: CallbackSet = CallbackSet(), observers: Bool = false, warnings: Bool = false) {
+        self.callbacks = callbacks
+        self.observers = observers
+        self.warnings = warnings
+    }
+
+    /// Every event.
+    public static let everything = EventFilter(callbacks: CallbackSet(Callback.allCases), observers: true, warnings: true)
+
+    /// The given callbacks only.
+    public static func callbacks(_ callbacks: Callback...) -> EventFilter { EventFilter(callbacks: CallbackSet(callbacks)) }
+
+    public func matches(_ kind: EventKind) -> Bool {
+        switch kind {
+        case .callback(let callback): return callbacks.contains(callback)
+        case .observerAdded, .observerRemoved, .observersRemovedAll: return observers
+        case .uikitWarning: return warnings
+        }
+    }
+}
+
+extension EventKind {
+    /// Kinds as the engine's per-kind rule lists index them: a callback's ordinal, then observers, then warnings.
+    static let filterSlotCount = Callback.allCases.count + 2
+
+    var filterSlot: Int {
+        switch self {
+        case .callback(let callback): return callback.ordinal
+        case .observerAdded, .observerRemoved, .observersRemovedAll: return Callback.allCases.count
+        case .uikitWarning: return Callback.allCases.count + 1
+        }
+    }
+
+    /// One kind standing for each slot, to ask filters about.
+    static let filterSlotSamples: [EventKind] =
+        Callback.allCases.map { EventKind.callback($0) } + [.observerAdded(""), .uikitWarning("")]
+}
