@@ -27,6 +27,7 @@ struct ChunkParser {
     private var assembler = JSONArrayAssembler()
     /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
     private var processNames = StringInterner(capacity: 64)
+    private var recognizer = EventRecognizer()
     /// Lines of one minute share their timestamp's date, hour and minute.
     private var minutes = MinuteCache()
 
@@ -88,37 +89,37 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            recognize(line, prefix.message, number: number,
-                      process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid),
-                      thread: prefix.tid, time: prefix.time, yearless: prefix.yearless,
-                      text: { line.string(0..<line.count) }, into: &result)
+            guard let recognized = recognize(line, prefix.message, into: &result) else { return }
+            let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+            result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
+                                                kind: recognized.kind, controller: recognized.controller,
+                                                argument: recognized.argument, text: line.string(0..<line.count),
+                                                yearless: prefix.yearless))
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
-            message.withUTF8 { bytes in
-                recognize(bytes, 0..<bytes.count, number: number, process: ProcessKey(name: record.process, pid: record.pid),
-                          thread: record.tid, time: record.time, yearless: nil, text: { record.message }, into: &result)
-            }
+            guard let recognized = message.withUTF8({ recognize($0, 0..<$0.count, into: &result) }) else { return }
+            result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
+                                                thread: record.tid, kind: recognized.kind, controller: recognized.controller,
+                                                argument: recognized.argument, text: record.message, yearless: nil))
         }
     }
 
-    private func recognize(_ bytes: Bytes, _ message: Range<Int>, number: Int, process: @autoclosure () -> ProcessKey,
-                           thread: UInt64?, time: TraceTime?, yearless: YearlessTime?, text: () -> String,
-                           into result: inout ParsedChunk) {
-        var outcome = EventRecognizer.recognize(bytes, in: message)
+    /// The event `bytes[message]` describes; other lines are counted.
+    private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, into result: inout ParsedChunk) -> RecognizedEvent? {
+        var outcome = recognizer.recognize(bytes, in: message)
         if !outcome.isEvent, let customPatterns, let custom = customPatterns.match(bytes.string(message)) {
             outcome = .event(custom)
         }
         switch outcome {
         case .event(let recognized):
-            result.events.append(LifecycleEvent(line: number, time: time, process: process(), thread: thread,
-                                                kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: text(), yearless: yearless))
+            return recognized
         case .unattributed:
             result.otherLines += 1
             result.unattributedCallbacks += 1
         case .none:
             result.otherLines += 1
         }
+        return nil
     }
 }

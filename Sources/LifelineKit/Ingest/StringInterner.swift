@@ -12,8 +12,15 @@ struct StringInterner: Sendable {
     private var slots: [(hash: UInt64, string: String)?]
     private var count = 0
 
+    /// An interner that keeps nothing: every call builds its string (for one-off parses).
+    static var uncached: StringInterner { StringInterner(capacity: 0) }
+
     init(capacity: Int) {
         self.capacity = capacity
+        guard capacity > 0 else {
+            slots = []
+            return
+        }
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: nil, count: size)
@@ -21,6 +28,7 @@ struct StringInterner: Sendable {
 
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
+        guard capacity > 0 else { return b.string(range) }
         let hash = Self.hash(b, range)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

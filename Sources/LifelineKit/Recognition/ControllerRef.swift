@@ -29,13 +29,19 @@ public struct ControllerRef: Hashable, Sendable, CustomStringConvertible {
 enum ControllerRefParser {
     /// Parses `<Name: 0xHEX>` (optionally `<Name: 0xHEX; more>`) starting at the `<` at `start`.
     static func parseAngle(_ b: Bytes, at start: Int, limit: Int) -> (ref: ControllerRef, end: Int)? {
+        var names = StringInterner.uncached
+        return parseAngle(b, at: start, limit: limit, names: &names)
+    }
+
+    /// `parseAngle(_:at:limit:)` with the name from `names`.
+    static func parseAngle(_ b: Bytes, at start: Int, limit: Int, names: inout StringInterner) -> (ref: ControllerRef, end: Int)? {
         guard start < limit, b[start] == ASCII.less,
               let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
               b.matches(": 0x", at: colon), let (address, afterHex) = b.hexadecimal(at: colon + 4),
               afterHex < limit, b[afterHex] == ASCII.greater || b[afterHex] == ASCII.semicolon,
               let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
         for i in (start + 1)..<colon where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
-        return (ControllerRef(name: b.string((start + 1)..<colon), address: address), close + 1)
+        return (ControllerRef(name: names.intern(b, (start + 1)..<colon), address: address), close + 1)
     }
 
     /// The `>` closing a description, skipping nested `<…>` (`<A: 0x1; view = <UIView: 0x2>>`).
@@ -52,10 +58,10 @@ enum ControllerRefParser {
     }
 
     /// Finds the `<…>` that ends at `end` (exclusive; `b[end - 1] == '>'`).
-    static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int) -> (ref: ControllerRef, start: Int)? {
+    static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int, names: inout StringInterner) -> (ref: ControllerRef, start: Int)? {
         var i = end - 2
         while i >= lowerBound {
-            if b[i] == ASCII.less, let parsed = parseAngle(b, at: i, limit: end), parsed.end == end { return (parsed.ref, i) }
+            if b[i] == ASCII.less, let parsed = parseAngle(b, at: i, limit: end, names: &names), parsed.end == end { return (parsed.ref, i) }
             i -= 1
         }
         return nil

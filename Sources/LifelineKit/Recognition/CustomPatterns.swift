@@ -45,7 +45,8 @@ public struct CustomPatterns: @unchecked Sendable {
                   let eventText = found.output["event"]?.substring.map(String.init) else { continue }
             var recognizerInput = eventText
             let outcome = recognizerInput.withUTF8 { bytes in
-                EventRecognizer.recognize(bytes, in: 0..<bytes.count, defaultController: ControllerRef(name: "_"))
+                var recognizer = EventRecognizer(names: .uncached)
+                return recognizer.recognize(bytes, in: 0..<bytes.count, defaultController: ControllerRef(name: "_"))
             }
             guard case .event(var event) = outcome else { continue }
             event.controller = CustomPatterns.controller(from: controllerText)

@@ -1,6 +1,11 @@
 /// Finds a lifecycle event in one message: the callback word in any dialect, the controller named before
 /// it (or after it, for `print(#function, self)`), and a containment argument after it.
-enum EventRecognizer {
+///
+/// Names repeat on every line about a controller: each distinct one becomes a `String` once (`names`), so
+/// recognising an event allocates nothing but its line's text, and equal names compare by pointer.
+struct EventRecognizer {
+    var names = StringInterner(capacity: 512)
+
     enum Outcome: Equatable {
         case event(RecognizedEvent)
         /// A callback word with no controller to attach it to (`viewDidLoad()` alone).
@@ -14,7 +19,7 @@ enum EventRecognizer {
     }
 
     /// - Parameter defaultController: the controller of a callback word that names none (custom patterns).
-    static func recognize(_ b: Bytes, in range: Range<Int>, defaultController: ControllerRef? = nil) -> Outcome {
+    mutating func recognize(_ b: Bytes, in range: Range<Int>, defaultController: ControllerRef? = nil) -> Outcome {
         let table = KeywordTable.shared
         var sawCallback = false
         var i = range.lowerBound
@@ -30,16 +35,16 @@ enum EventRecognizer {
                 i += 1
             }
             if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]) { continue }  // inside a non-ASCII word
-            if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = finalizer(b, start, i, range) {
+            if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = Self.finalizer(b, start, i, range, &names) {
                 return .event(event)
             }
             guard i - start >= KeywordTable.minWordLength, i - start <= KeywordTable.maxWordLength, let keyword = table.keyword(hash: hash, b, start..<i) else { continue }
             switch keyword {
             case .callback(let callback):
                 sawCallback = true
-                if let event = callbackEvent(callback, b, start..<i, range, defaultController) { return .event(event) }
+                if let event = Self.callbackEvent(callback, b, start..<i, range, defaultController, &names) { return .event(event) }
             case .observer(let adds):
-                return .event(observerEvent(adds: adds, b, start..<i, range))
+                return .event(Self.observerEvent(adds: adds, b, start..<i, range, &names))
             case .warningTrigger:
                 if let (summary, culprit) = UIKitWarnings.match(b, in: range) {
                     return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: culprit, argument: nil))
@@ -52,22 +57,23 @@ enum EventRecognizer {
     // MARK: Callbacks
 
     private static func callbackEvent(_ callback: Callback, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>,
-                                      _ defaultController: ControllerRef?) -> RecognizedEvent? {
+                                      _ defaultController: ControllerRef?, _ names: inout StringInterner) -> RecognizedEvent? {
         let afterSyntax = skipArgumentSyntax(b, from: word.upperBound, limit: range.upperBound)
         guard isWordBoundary(b, afterSyntax, range.upperBound) else { return nil }
-        var controller = controllerBefore(b, word.lowerBound, range, strictLabel: callback.isCommonWord)
+        var controller = controllerBefore(b, word.lowerBound, range, strictLabel: callback.isCommonWord, &names)
         if controller == nil, word.lowerBound == range.lowerBound, !callback.takesControllerArgument {
-            controller = angleRefAfter(b, afterSyntax, range.upperBound)  // print(#function, self)
+            controller = angleRefAfter(b, afterSyntax, range.upperBound, &names)  // print(#function, self)
         }
         guard let controller = controller ?? defaultController else { return nil }
-        let argument = callback.takesControllerArgument ? self.argument(b, from: word.upperBound, range.upperBound) : nil
+        let argument = callback.takesControllerArgument ? self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
         return RecognizedEvent(kind: .callback(callback), controller: controller, argument: argument)
     }
 
     /// C# finalizer `~CartViewController()`.
-    private static func finalizer(_ b: Bytes, _ start: Int, _ end: Int, _ range: Range<Int>) -> RecognizedEvent? {
+    private static func finalizer(_ b: Bytes, _ start: Int, _ end: Int, _ range: Range<Int>,
+                                  _ names: inout StringInterner) -> RecognizedEvent? {
         guard b.matches("()", at: end), start - 1 == range.lowerBound || b[start - 2] == ASCII.space else { return nil }
-        return RecognizedEvent(kind: .callback(.dealloc), controller: ControllerRef(name: b.string(start..<end)), argument: nil)
+        return RecognizedEvent(kind: .callback(.dealloc), controller: ControllerRef(name: names.intern(b, start..<end)), argument: nil)
     }
 
     /// Skips `(…)` (Swift) or `:name:…` (ObjC selector parts) after a callback word.
@@ -106,32 +112,33 @@ enum EventRecognizer {
 
     /// The controller named right before the word at `start`: `<X: 0x…> word`, `-[X word`, `[X word`,
     /// `X.word`, or a bare label `X word` (the message's first word, or a controller-like name).
-    static func controllerBefore(_ b: Bytes, _ start: Int, _ range: Range<Int>, strictLabel: Bool) -> ControllerRef? {
+    static func controllerBefore(_ b: Bytes, _ start: Int, _ range: Range<Int>, strictLabel: Bool,
+                                 _ names: inout StringInterner) -> ControllerRef? {
         let lower = range.lowerBound
         guard start > lower else { return nil }
         let separator = b[start - 1]
         if separator == ASCII.period {
             let nameStart = dottedWordStart(b, before: start - 1, lowerBound: lower)
             guard nameStart < start - 1 else { return nil }
-            return ControllerRef(name: b.string(nameStart..<(start - 1)))
+            return ControllerRef(name: names.intern(b, nameStart..<(start - 1)))
         }
         guard separator == ASCII.space else { return nil }
         var wordEnd = start - 1
         while wordEnd > lower, b[wordEnd - 1] == ASCII.space { wordEnd -= 1 }
         guard wordEnd > lower else { return nil }
         if b[wordEnd - 1] == ASCII.greater {
-            return ControllerRefParser.parseAngle(b, endingAt: wordEnd, lowerBound: lower)?.ref
+            return ControllerRefParser.parseAngle(b, endingAt: wordEnd, lowerBound: lower, names: &names)?.ref
         }
         let nameStart = dottedWordStart(b, before: wordEnd, lowerBound: lower)
         guard nameStart < wordEnd else { return nil }
         let name = UnsafeBufferPointer(rebasing: b[nameStart..<wordEnd])
         if nameStart > lower, b[nameStart - 1] == ASCII.openBracket {
-            return ControllerRef(name: b.string(nameStart..<wordEnd))  // -[Class sel] or [Class sel]
+            return ControllerRef(name: names.intern(b, nameStart..<wordEnd))  // -[Class sel] or [Class sel]
         }
         let isFirstWord = nameStart == lower
         guard (isFirstWord && !strictLabel) || ControllerRefParser.looksLikeController(name) else { return nil }
         guard isFirstWord || b[nameStart - 1] == ASCII.space else { return nil }
-        return ControllerRef(name: b.string(nameStart..<wordEnd))
+        return ControllerRef(name: names.intern(b, nameStart..<wordEnd))
     }
 
     private static func dottedWordStart(_ b: Bytes, before end: Int, lowerBound: Int) -> Int {
@@ -141,17 +148,17 @@ enum EventRecognizer {
         return i
     }
 
-    private static func angleRefAfter(_ b: Bytes, _ from: Int, _ limit: Int) -> ControllerRef? {
+    private static func angleRefAfter(_ b: Bytes, _ from: Int, _ limit: Int, _ names: inout StringInterner) -> ControllerRef? {
         let i = b.skippingBlanks(from: from)
-        return ControllerRefParser.parseAngle(b, at: i, limit: limit)?.ref
+        return ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names)?.ref
     }
 
     /// The containment argument: the first `<X: 0x…>`, `nil`/`(null)`, or (label dialect) the next word.
-    private static func argument(_ b: Bytes, from: Int, _ limit: Int) -> ControllerArgument? {
+    private static func argument(_ b: Bytes, from: Int, _ limit: Int, _ names: inout StringInterner) -> ControllerArgument? {
         var i = from
         while i < limit {
             let byte = b[i]
-            if byte == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit) {
+            if byte == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
                 return .controller(parsed.ref)
             }
             if i == from || !ASCII.isIdentifier(b[i - 1]), isNilMarker(b, at: i, limit: limit) {
@@ -165,7 +172,7 @@ enum EventRecognizer {
         while wordEnd < limit, ASCII.isIdentifier(b[wordEnd]) || b[wordEnd] == ASCII.period { wordEnd += 1 }
         guard wordEnd > wordStart, wordStart > from,
               ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[wordStart..<wordEnd])) else { return nil }
-        return .controller(ControllerRef(name: b.string(wordStart..<wordEnd)))
+        return .controller(ControllerRef(name: names.intern(b, wordStart..<wordEnd)))
     }
 
     /// Whether `nil`, `(null)` or `null` stands at `i` as a whole word.
@@ -180,8 +187,9 @@ enum EventRecognizer {
     // MARK: Observers
 
     /// `addObserver NAME`, `removeObserver: NAME`, `addObserver(forName: .NAME …)`, `removeObserver(self)`.
-    private static func observerEvent(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>) -> RecognizedEvent {
-        let controller = controllerBefore(b, word.lowerBound, range, strictLabel: false)
+    private static func observerEvent(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>,
+                                      _ names: inout StringInterner) -> RecognizedEvent {
+        let controller = controllerBefore(b, word.lowerBound, range, strictLabel: false, &names)
         var i = word.upperBound
         let limit = range.upperBound
         func skipSeparators() {
@@ -194,7 +202,7 @@ enum EventRecognizer {
         }
         let nameStart = i
         while i < limit, ASCII.isIdentifier(b[i]) || b[i] == ASCII.period { i += 1 }
-        var name = nameStart < i ? b.string(nameStart..<i) : "(unnamed)"
+        var name = nameStart < i ? names.intern(b, nameStart..<i) : "(unnamed)"
         while name.hasSuffix(".") { name.removeLast() }
         let kind: EventKind
         if adds { kind = .observerAdded(name) }

@@ -6,7 +6,8 @@ final class EventRecognizerTests: XCTestCase {
     private func event(_ message: String) -> RecognizedEvent? {
         var copy = message
         return copy.withUTF8 { bytes in
-            if case .event(let event) = EventRecognizer.recognize(bytes, in: 0..<bytes.count) { return event }
+            var recognizer = EventRecognizer()
+            if case .event(let event) = recognizer.recognize(bytes, in: 0..<bytes.count) { return event }
             return nil
         }
     }
@@ -106,7 +107,8 @@ final class EventRecognizerTests: XCTestCase {
 
     func testCallbackWithoutControllerIsUnattributed() {
         var copy = "viewDidLoad() (CRLF line)"
-        let outcome = copy.withUTF8 { EventRecognizer.recognize($0, in: 0..<$0.count) }
+        var recognizer = EventRecognizer()
+        let outcome = copy.withUTF8 { recognizer.recognize($0, in: 0..<$0.count) }
         XCTAssertEqual(outcome, .unattributed)
     }
 }
