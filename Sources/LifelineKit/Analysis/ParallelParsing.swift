@@ -1,85 +1,151 @@
-import Dispatch
+import Foundation
 
 /// Parses the chunks of one input on worker threads while the caller feeds earlier results to the timeline
 /// engine, and hands results back strictly in input order.
 ///
-/// Each chunk (the same chunks a sequential read makes) is cut at newlines into one piece per worker; the
-/// caller feeds the pieces' results one after the other as the chunk's, so the engine sees exactly what
-/// sequential parsing gives it. At most `limit` chunks are in flight, so memory stays flat whatever the
-/// input's size.
+/// Each chunk (the same chunks a sequential read makes) is cut at newlines into pieces. Workers take pieces
+/// oldest first; so does the caller while it waits for the chunk it needs next, so neither side idles when the
+/// engine is faster or slower than parsing. The caller feeds a chunk's pieces one after the other as the chunk's,
+/// so the engine sees exactly what sequential parsing gives it. At most `limit` chunks are in flight, so memory
+/// stays flat whatever the input's size.
 ///
 /// Parsing is pure per line, except for the `--style json` assembler, whose state crosses lines and chunks.
 /// A chunk that used it comes back marked (`ParsedChunk.usedJSONArray`), and the caller parses from there on
 /// in order (`abandon()`).
-final class ParallelChunkParser {
-    /// One chunk on its way through the workers.
-    private final class Job: @unchecked Sendable {
+final class ParallelChunkParser: @unchecked Sendable {
+    /// One chunk on its way through the workers. Guarded by `condition`.
+    private final class Job {
         let chunk: Chunk
-        /// Each written by one worker before it leaves `done`, read by the caller only after waiting on it.
-        let pieces: [Piece]
-        let done = DispatchGroup()
+        let pieces: [Range<Int>]
+        var results: [ParsedChunk?]
+        var remaining: Int
 
-        init(chunk: Chunk, pieces: Int) {
+        init(chunk: Chunk, pieces: [Range<Int>]) {
             self.chunk = chunk
-            self.pieces = (0..<pieces).map { _ in Piece() }
+            self.pieces = pieces
+            self.results = Array(repeating: nil, count: pieces.count)
+            self.remaining = pieces.count
         }
     }
 
-    private final class Piece {
-        var parsed = ParsedChunk()
-    }
+    /// About this many bytes make a piece: small enough that the caller, helping out, soon gets back to the engine.
+    static let pieceSize = 256 << 10
 
-    /// One serial queue per worker, each parsing one piece of every chunk.
-    private let workers: [DispatchQueue]
+    private let condition = NSCondition()
     /// Chunks in flight, oldest first.
     private var jobs: [Job] = []
+    /// Pieces nobody has taken yet, oldest first.
+    private var unclaimed: [(job: Job, piece: Int)] = []
+    private var closed = false
+    private var callerParser = ChunkParser()
     let limit: Int
 
+    /// Starts `workers` threads, which run until `close()`.
     init(workers: Int, limit: Int) {
-        self.workers = (0..<max(1, workers)).map { DispatchQueue(label: "lifeline.parse.\($0)", qos: .userInitiated) }
         self.limit = max(1, limit)
-    }
-
-    var isFull: Bool { jobs.count >= limit }
-
-    func submit(_ chunk: Chunk) {
-        let ranges = chunk.isOverlongLine ? [0..<chunk.bytes.count] : Self.split(chunk.bytes, into: workers.count)
-        let job = Job(chunk: chunk, pieces: ranges.count)
-        jobs.append(job)
-        for (index, range) in ranges.enumerated() {
-            job.done.enter()
-            workers[index].async {
-                var parser = ChunkParser()
-                job.pieces[index].parsed = parser.parse(job.chunk, lines: range)
-                job.done.leave()
-            }
+        for index in 0..<max(1, workers) {
+            let thread = Thread { [self] in work() }
+            thread.name = "lifeline.parse.\(index)"
+            thread.stackSize = 8 << 20
+            thread.start()
         }
     }
 
-    /// The oldest chunk in flight and what its pieces parsed to, in order, once its workers are done with it.
+    var isFull: Bool { condition.withLock { jobs.count >= limit } }
+
+    func submit(_ chunk: Chunk) {
+        let pieces = chunk.isOverlongLine ? [0..<chunk.bytes.count] : Self.split(chunk.bytes, pieceSize: Self.pieceSize)
+        let job = Job(chunk: chunk, pieces: pieces)
+        condition.withLock {
+            jobs.append(job)
+            unclaimed += pieces.indices.map { (job, $0) }
+            condition.broadcast()
+        }
+    }
+
+    /// The oldest chunk in flight and what its pieces parsed to, in order. Parses pieces itself while it waits.
     func next() -> (chunk: Chunk, pieces: [ParsedChunk])? {
+        condition.lock()
+        defer { condition.unlock() }
         guard !jobs.isEmpty else { return nil }
         let job = jobs.removeFirst()
-        job.done.wait()
-        return (job.chunk, job.pieces.map(\.parsed))
+        while job.remaining > 0 {
+            if unclaimed.isEmpty {
+                condition.wait()
+            } else {
+                let (claimed, piece) = unclaimed.removeFirst()
+                condition.unlock()
+                let parsed = Self.parse(claimed, piece, with: &callerParser)
+                condition.lock()
+                finish(claimed, piece, parsed)
+            }
+        }
+        return (job.chunk, job.results.map { $0! })
     }
 
     /// Gives up the chunks still in flight, oldest first, for the caller to parse in order itself.
     func abandon() -> [Chunk] {
-        defer { jobs.removeAll() }
-        return jobs.map(\.chunk)
+        condition.withLock {
+            defer {
+                jobs.removeAll()
+                unclaimed.removeAll()
+            }
+            return jobs.map(\.chunk)
+        }
     }
 
-    /// Cuts `bytes` into at most `count` ranges of whole lines of about equal size.
-    private static func split(_ bytes: [UInt8], into count: Int) -> [Range<Int>] {
+    /// Stops the workers once they finish the piece in hand.
+    func close() {
+        condition.withLock {
+            closed = true
+            unclaimed.removeAll()
+            condition.broadcast()
+        }
+    }
+
+    private func work() {
+        var parser = ChunkParser()
+        condition.lock()
+        while true {
+            if closed { break }
+            guard !unclaimed.isEmpty else {
+                condition.wait()
+                continue
+            }
+            let (job, piece) = unclaimed.removeFirst()
+            condition.unlock()
+            let parsed = Self.parse(job, piece, with: &parser)
+            condition.lock()
+            finish(job, piece, parsed)
+        }
+        condition.unlock()
+    }
+
+    /// Called with the lock held.
+    private func finish(_ job: Job, _ piece: Int, _ parsed: ParsedChunk) {
+        job.results[piece] = parsed
+        job.remaining -= 1
+        if job.remaining == 0 { condition.broadcast() }
+    }
+
+    private static func parse(_ job: Job, _ piece: Int, with parser: inout ChunkParser) -> ParsedChunk {
+        let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
+        if parser.isInsideJSONArray { parser = ChunkParser() }  // the result is abandoned; start the next piece clean
+        return parsed
+    }
+
+    /// Cuts `bytes` into ranges of whole lines of about `pieceSize` bytes.
+    static func split(_ bytes: [UInt8], pieceSize: Int) -> [Range<Int>] {
         bytes.withUnsafeBufferPointer { b in
             var ranges: [Range<Int>] = []
             var start = 0
-            for piece in 1...count where start < b.count {
+            while start < b.count {
                 var end = b.count
-                let target = min(b.count, b.count * piece / count)
-                if piece < count, let newline = b.firstIndex(of: ASCII.newline, in: target..<b.count) { end = newline + 1 }
-                if end > start { ranges.append(start..<end) }
+                if b.count - start > pieceSize + pieceSize / 2,
+                   let newline = b.firstIndex(of: ASCII.newline, in: (start + pieceSize)..<b.count) {
+                    end = newline + 1
+                }
+                ranges.append(start..<end)
                 start = end
             }
             return ranges.isEmpty ? [0..<0] : ranges

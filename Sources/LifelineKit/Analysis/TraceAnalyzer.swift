@@ -53,12 +53,13 @@ public struct TraceAnalyzer: Sendable {
         options.parallelism > 1 && !options.follow && options.customPatterns == nil
     }
 
-    /// Parses each chunk on worker threads while this thread (one of `options.parallelism`) feeds the chunk
-    /// before it to the engine, so two chunks are alive at a time. Returns whether the rest of the input must
-    /// still be parsed in order: true from the first chunk that holds a `--style json` array, which this
-    /// re-parses (with the chunk after it) with `fallback`.
+    /// Parses chunks on worker threads while this thread (one of `options.parallelism`) feeds the chunk before
+    /// them to the engine, and parses pieces itself when it would otherwise wait; a few chunks are alive at a time.
+    /// Returns whether the rest of the input must still be parsed in order: true from the first chunk that holds
+    /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
     private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 1)
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2)
+        defer { pool.close() }
         var atEnd = false
         func readAhead() throws {
             while !atEnd, !pool.isFull {

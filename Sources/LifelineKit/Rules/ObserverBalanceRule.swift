@@ -93,8 +93,7 @@ public struct ObserverBalanceRule: Rule {
         }
         switch body.callback {
         case .viewDidDisappear?:
-            for (name, entry) in sorted(instance.observers)
-            where entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true {
+            for (name, entry) in sorted(instance.observers, where: { $0.count > 0 && $0.addedIn.map(Instance.isAppearanceScope) == true }) {
                 context.report("\(ref) observer \(name) added in \(entry.addedIn!.rawValue) at line \(entry.addedLine) is still registered after viewDidDisappear",
                                on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
             }
@@ -107,7 +106,7 @@ public struct ObserverBalanceRule: Rule {
                                on: instance, line: body.line, event: "removeObserver", extraEvidence: entry.proof)
             }
         case .dealloc?:
-            for (name, entry) in sorted(instance.observers) where entry.count > 0 {
+            for (name, entry) in sorted(instance.observers, where: { $0.count > 0 }) {
                 context.report("\(ref) observer \(name) added at line \(entry.addedLine) is still registered when it deallocates",
                                on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
             }
@@ -116,13 +115,15 @@ public struct ObserverBalanceRule: Rule {
         }
     }
 
+    /// Each name once, in order. Bodies touch one or two names: a linear scan beats building a set.
     private func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
+        names.indices.filter { index in !names[..<index].contains(names[index]) }.map { names[$0] }
     }
 
-    private func sorted(_ observers: [String: ObserverEntry]) -> [(String, ObserverEntry)] {
-        observers.sorted { $0.key < $1.key }
+    /// The observers that match, by name (most bodies have none: nothing is sorted then).
+    private func sorted(_ observers: [String: ObserverEntry], where matches: (ObserverEntry) -> Bool) -> [(String, ObserverEntry)] {
+        guard observers.values.contains(where: matches) else { return [] }
+        return observers.filter { matches($0.value) }.sorted { $0.key < $1.key }
     }
 
     private func lastLine(of name: String, in instance: Instance, fallback: Int) -> Int {
