@@ -112,27 +112,29 @@ struct InOrderStage {
 
     /// Takes a chunk parsed in consecutive pieces (line numbers in each counting from its own first line) just
     /// as if it had been parsed whole: unparseable lines first, then events, then the engine's clock moves once.
-    mutating func take(_ chunk: Chunk, pieces: [ParsedChunk]) {
+    mutating func take(_ chunk: Chunk, pieces: consuming [ParsedChunk]) {
         statistics.bytes += chunk.bytes.count
         var offset = linesBefore
-        for parsed in pieces {
-            statistics.lines += parsed.lineCount
-            statistics.events += parsed.events.count
-            statistics.otherLines += parsed.otherLines
-            statistics.unattributedLines += parsed.unattributedCallbacks
-            statistics.unparseableLines += parsed.unparseable.count
-            for var bad in parsed.unparseable {
+        for index in pieces.indices {
+            statistics.lines += pieces[index].lineCount
+            statistics.events += pieces[index].events.count
+            statistics.otherLines += pieces[index].otherLines
+            statistics.unattributedLines += pieces[index].unattributedCallbacks
+            statistics.unparseableLines += pieces[index].unparseable.count
+            for var bad in pieces[index].unparseable {
                 bad.line += offset
                 observer.unparseable(bad)
             }
-            offset += parsed.lineCount
+            offset += pieces[index].lineCount
         }
-        for parsed in pieces {
-            for var event in parsed.events {
-                event.line += linesBefore
-                engine.consume(event)
+        for index in pieces.indices {
+            pieces[index].events.withUnsafeMutableBufferPointer { events in
+                for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
+                    events[event].line += linesBefore
+                    engine.consume(events[event])
+                }
             }
-            linesBefore += parsed.lineCount
+            linesBefore += pieces[index].lineCount
         }
         if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime { engine.observeTime(lastTime) }
     }

@@ -22,7 +22,7 @@ struct InstanceTable {
     }
 
     /// Puts an instance back into its slot, or into a new one.
-    mutating func put(_ instance: Instance, slot: Int?) {
+    mutating func put(_ instance: consuming Instance, slot: Int?) {
         if let slot {
             slots[slot] = instance
             return

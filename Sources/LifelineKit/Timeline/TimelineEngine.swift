@@ -117,12 +117,12 @@ public final class TimelineEngine {
         if context.settings.reportLeaksEagerly {
             if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
         }
+        onEvent?(event, instance)
         if wasBuried {
             tombstones.insert(instance)  // still dead (a second dealloc, an observer line): it stays finished
         } else {
-            instances.put(instance, slot: slot)
+            instances.put(consume instance, slot: slot)
         }
-        onEvent?(event, instance)
     }
 
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
@@ -208,7 +208,7 @@ public final class TimelineEngine {
             tombstones.insert(instance)
             onInstanceFinished?(instance)
         } else {
-            instances.put(instance, slot: slot)
+            instances.put(consume instance, slot: slot)
         }
     }
 
