@@ -131,7 +131,7 @@ struct InOrderStage {
             pieces[index].events.withUnsafeMutableBufferPointer { events in
                 for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                     events[event].line += linesBefore
-                    engine.consume(events[event])
+                    engine.consume(&events[event])
                 }
             }
             linesBefore += pieces[index].lineCount

@@ -50,18 +50,22 @@ public final class TimelineEngine {
 
     /// Places one event on its instance's timeline and judges it.
     public func consume(_ event: LifecycleEvent) {
-        guard let yearless = event.yearless else {
-            if let time = event.time {
-                yearlessClock.observeDated(time)
-                observe(time)
-            }
-            return place(event)
+        var event = event
+        consume(&event)
+    }
+
+    /// The same, for the in-order stage: the event's device-syslog time is resolved in place, and the event is
+    /// lent to the rules rather than copied.
+    func consume(_ event: inout LifecycleEvent) {
+        if let yearless = event.yearless {
+            event.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
+            event.yearless = nil
+            if let time = event.time { observe(time) }
+        } else if let time = event.time {
+            yearlessClock.observeDated(time)
+            observe(time)
         }
-        var dated = event
-        dated.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
-        dated.yearless = nil
-        if let time = dated.time { observe(time) }
-        place(dated)
+        place(event)
     }
 
     private func observe(_ time: TraceTime) {
