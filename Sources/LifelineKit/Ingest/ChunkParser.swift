@@ -44,6 +44,7 @@ struct ChunkParser {
     /// chunk's end); line numbers count from the range's first line.
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
+        result.events.reserveCapacity(range.count / 256)  // about one event in three lines of ~85 bytes
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1

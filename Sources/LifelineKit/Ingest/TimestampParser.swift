@@ -44,12 +44,13 @@ enum TimestampParser {
         var micros: Int64 = 0
         if i < b.count, b[i] == ASCII.period {
             i += 1
-            var scale: Int64 = 100_000, fractionDigits = 0
+            let fractionStart = i
             while i < b.count, ASCII.isDigit(b[i]) {
-                micros += Int64(b[i] &- ASCII.zero) * scale
-                scale /= 10; fractionDigits += 1; i += 1
+                if i - fractionStart < 6 { micros = micros * 10 + Int64(b[i] &- ASCII.zero) }  // beyond µs: dropped
+                i += 1
             }
-            if fractionDigits == 0 { return .invalid("missing fraction digits") }
+            if i == fractionStart { return .invalid("missing fraction digits") }
+            for _ in min(6, i - fractionStart)..<6 { micros *= 10 }
         }
         var offsetSeconds = 0, hasOffset = false
         if i < b.count, b[i] == ASCII.upperZ {

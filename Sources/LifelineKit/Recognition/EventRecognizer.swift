@@ -28,8 +28,15 @@ struct EventRecognizer {
             let byte = b[i]
             guard ASCII.isLetter(byte) || byte == ASCII.underscore else { i += 1; continue }
             let start = i
-            var hash = KeywordTable.mix(KeywordTable.seed, byte | 0x20)
             i += 1
+            guard table.mayStartKeyword(byte) else {  // most words: skipped without hashing
+                while i < end, ASCII.isIdentifier(b[i]) { i += 1 }
+                if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = Self.finalizer(b, start, i, range, &names) {
+                    return .event(event)
+                }
+                continue
+            }
+            var hash = KeywordTable.mix(KeywordTable.seed, byte | 0x20)
             while i < end, ASCII.isIdentifier(b[i]) {
                 hash = KeywordTable.mix(hash, b[i])
                 i += 1

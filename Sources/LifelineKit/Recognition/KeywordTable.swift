@@ -15,6 +15,16 @@ struct KeywordTable: Sendable {
     private var hashes = [UInt32](repeating: 0, count: slotCount)
     private var words = [[UInt8]](repeating: [], count: slotCount)
     private var keywords = [Keyword?](repeating: nil, count: slotCount)
+    /// Bit `n` set when some keyword starts with the `n`th letter (either case): words starting otherwise are
+    /// skipped without hashing.
+    private var firstLetters: UInt32 = 0
+
+    /// Whether a word starting with `letter` (an ASCII letter or `_`) can be a keyword.
+    @inline(__always) func mayStartKeyword(_ letter: UInt8) -> Bool {
+        let index = (letter | 0x20) &- 0x61
+        return index < 26 && firstLetters >> UInt32(index) & 1 != 0
+    }
+
     static let maxWordLength = 40
     /// The shortest keyword (`init`): shorter words are not looked up.
     static let minWordLength = 4
@@ -34,6 +44,7 @@ struct KeywordTable: Sendable {
         for (index, byte) in bytes.enumerated() { hash = KeywordTable.mix(hash, index == 0 ? byte | 0x20 : byte) }
         var slot = Int(hash) & (KeywordTable.slotCount - 1)
         while keywords[slot] != nil { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
+        firstLetters |= 1 << UInt32((bytes[0] | 0x20) &- 0x61)
         hashes[slot] = hash
         words[slot] = bytes.enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
         keywords[slot] = keyword
