@@ -1,7 +1,7 @@
 /// The live instances of a trace. An instance is taken out of its slot while an event changes it and put back
 /// into the same slot, so it is moved rather than copied and found with one hash lookup per event.
 struct InstanceTable {
-    private var index: [InstanceKey: Int] = [:]
+    private var index = KeyIndex()
     private var slots: [Instance?] = []
     private var freeSlots: [Int] = []
 

@@ -2,18 +2,24 @@
 /// oldest are forgotten first, so memory stays bounded on endless streams.
 struct TombstoneStore {
     let capacity: Int
-    private var entries: [InstanceKey: Instance] = [:]
+    /// Boxed: a dictionary moves its values when it grows or removes, and instances are large.
+    private final class Tomb {
+        let instance: Instance
+        init(_ instance: Instance) { self.instance = instance }
+    }
+
+    private var entries: [InstanceKey: Tomb] = [:]
     private var order: [InstanceKey] = []
     private var head = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func insert(_ instance: Instance) {
-        if entries.updateValue(instance, forKey: instance.key) == nil { order.append(instance.key) }
+        if entries.updateValue(Tomb(instance), forKey: instance.key) == nil { order.append(instance.key) }
         while entries.count > capacity, head < order.count {
             let oldest = order[head]
             head += 1
-            if let kept = entries[oldest], kept.key == oldest { entries[oldest] = nil }
+            if entries[oldest] != nil { entries[oldest] = nil }
         }
         if head > 4096, head * 2 > order.count {
             order.removeFirst(head)
@@ -28,5 +34,5 @@ struct TombstoneStore {
         }
     }
 
-    mutating func remove(_ key: InstanceKey) -> Instance? { entries.removeValue(forKey: key) }
+    mutating func remove(_ key: InstanceKey) -> Instance? { entries.removeValue(forKey: key)?.instance }
 }
