@@ -111,4 +111,18 @@ final class EventRecognizerTests: XCTestCase {
         let outcome = copy.withUTF8 { recognizer.recognize($0, in: 0..<$0.count) }
         XCTAssertEqual(outcome, .unattributed)
     }
+
+    /// Sets and the engine's per-kind rule lists index callbacks by `ordinal`, written out by hand.
+    func testCallbackOrdinalsFollowAllCases() {
+        for (position, callback) in Callback.allCases.enumerated() { XCTAssertEqual(callback.ordinal, position, "\(callback)") }
+    }
+
+    func testKeywordsAreFoundWhateverTheirFirstLetter() {
+        let spellings = Callback.allCases.flatMap(\.spellings)
+        for spelling in spellings {
+            XCTAssertNotNil(event("<Shop.CartViewController: 0x7f01> \(spelling)"), spelling)
+        }
+        XCTAssertNotNil(event("<Shop.CartViewController: 0x7f01> addObserver CartDidChange"))
+        XCTAssertNotNil(event("<Shop.CartViewController: 0x7f01> removeObserver CartDidChange"))
+    }
 }

@@ -51,30 +51,35 @@ final class TimelineRecorder {
     private var events: [Recorded] = []
     private var findings: [Finding] = []
     /// The serial now living at each key, to resolve parents.
-    private var current: [InstanceKey: Int] = [:]
+    private var current = KeyIndex()
     /// Parents named by `addChild` before the child logged anything.
     private var adoptedBefore: [InstanceKey: (serial: Int, name: String)] = [:]
 
     func record(_ finding: Finding) { findings.append(finding) }
 
     func record(_ event: LifecycleEvent, on instance: Instance) {
-        var draft = drafts[instance.serial]
-            ?? Draft(serial: instance.serial, id: instance.id, key: instance.key, generation: instance.generation)
         current[instance.key] = instance.serial
-        draft.eventIndices.append(events.count)
-        draft.states.append(LaneState.of(instance))
+        let index = events.count
         events.append(Recorded(serial: instance.serial, line: event.line, time: event.time, name: event.kind.name, text: event.text))
-        if draft.parentName == nil { adoptParent(&draft, instance) }
-        drafts[instance.serial] = draft
+        // Changed in place: a copy taken out of the dictionary would copy its arrays on every event.
+        modifyDraft(of: instance) { draft in
+            draft.eventIndices.append(index)
+            draft.states.append(LaneState.of(instance))
+            if draft.parentName == nil { adoptParent(&draft, instance) }
+        }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
             adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
         }
     }
 
     func finish(_ instance: Instance) {
-        guard var draft = drafts[instance.serial], draft.parentName == nil else { return }
-        adoptParent(&draft, instance)
-        drafts[instance.serial] = draft
+        guard drafts.index(forKey: instance.serial) != nil, drafts[instance.serial]?.parentName == nil else { return }
+        modifyDraft(of: instance) { adoptParent(&$0, instance) }
+    }
+
+    private func modifyDraft(of instance: Instance, _ change: (inout Draft) -> Void) {
+        change(&drafts[instance.serial, default: Draft(serial: instance.serial, id: instance.id, key: instance.key,
+                                                       generation: instance.generation)])
     }
 
     /// The parent the instance names (didMove, or a pending willMove), else one that adopted it with `addChild`.
@@ -91,11 +96,10 @@ final class TimelineRecorder {
     }
 
     private func adopt(_ childKey: InstanceKey, by parent: Instance) {
-        if let serial = current[childKey], var child = drafts[serial] {
+        if let serial = current[childKey], let child = drafts[serial] {
             guard child.parentName == nil, serial != parent.serial else { return }
-            child.parentName = parent.key.ref.description
-            child.parent = parent.serial
-            drafts[serial] = child
+            drafts[serial]?.parentName = parent.key.ref.description
+            drafts[serial]?.parent = parent.serial
         } else {
             adoptedBefore[childKey] = (parent.serial, parent.key.ref.description)
         }

@@ -100,6 +100,19 @@ public enum LaneState: String, CaseIterable, Sendable {
     case disappeared
     case deallocated
 
+    /// The position in `allCases`, which the report's script indexes by.
+    var index: Int {
+        switch self {
+        case .created: return 0
+        case .loaded: return 1
+        case .appearing: return 2
+        case .appeared: return 3
+        case .disappearing: return 4
+        case .disappeared: return 5
+        case .deallocated: return 6
+        }
+    }
+
     /// The state of `instance` once an event was applied to it.
     static func of(_ instance: Instance) -> LaneState {
         if instance.isDeallocated { return .deallocated }

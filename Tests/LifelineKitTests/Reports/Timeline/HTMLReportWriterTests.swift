@@ -78,4 +78,9 @@ final class HTMLReportWriterTests: XCTestCase {
         guard let open = text.range(of: start), let close = text.range(of: end, range: open.upperBound..<text.endIndex) else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
     }
+
+    /// The page's script reads states by their position in `LaneState.allCases`.
+    func testLaneStateIndexFollowsAllCases() {
+        for (position, state) in LaneState.allCases.enumerated() { XCTAssertEqual(state.index, position, "\(state)") }
+    }
 }
