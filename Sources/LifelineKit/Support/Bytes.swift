@@ -61,8 +61,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Parses a run of decimal digits at `offset`; nil when there are none or it overflows.
     func decimal(at offset: Int, maxDigits: Int = 18) -> (value: Int64, end: Int)? {
         var i = offset, value: Int64 = 0
-        while i < count, ASCII.isDigit(self[i]), i - offset < maxDigits {
-            value = value * 10 + Int64(self[i] &- ASCII.zero)
+        let limit = Swift.min(count, offset + Swift.min(maxDigits, 18))  // 18 digits cannot overflow
+        while i < limit, ASCII.isDigit(self[i]) {
+            value = value &* 10 &+ Int64(self[i] &- ASCII.zero)
             i += 1
         }
         return i > offset && (i == count || !ASCII.isDigit(self[i])) ? (value, i) : nil

@@ -119,6 +119,23 @@ final class LineClassifierTests: XCTestCase {
         XCTAssertEqual(why, "invalid UTF-8")
     }
 
+    /// The eight-bytes-at-a-time scan must find a NUL or a bad byte wherever it sits, and pass valid non-ASCII text.
+    func testProblemsAreFoundAtAnyOffset() {
+        func problem(_ bytes: [UInt8]) -> String? { bytes.withUnsafeBufferPointer { UTF8Check.problem(in: $0) } }
+        let ascii = Array("2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewDidLoad".utf8)
+        XCTAssertNil(problem(ascii))
+        XCTAssertNil(problem(ascii + Array(" Café 日本語 🚀".utf8)))
+        for offset in 0..<ascii.count {
+            var withNUL = ascii
+            withNUL[offset] = 0
+            XCTAssertEqual(problem(withNUL), "contains a NUL byte", "NUL at \(offset)")
+            var withBadByte = ascii
+            withBadByte[offset] = 0xFF
+            XCTAssertEqual(problem(withBadByte), "invalid UTF-8", "0xFF at \(offset)")
+        }
+        XCTAssertEqual(problem(Array("invalid first".utf8) + [0xC0, 0xAF] + Array(" then a NUL".utf8) + [0]), "contains a NUL byte")
+    }
+
     func testUTF8Validation() {
         func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { UTF8Check.isValid($0) } }
         XCTAssertTrue(valid(Array("Café 日本語 🚀 plain ascii text longer than eight".utf8)))
