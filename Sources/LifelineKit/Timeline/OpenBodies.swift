@@ -37,6 +37,9 @@ struct OpenBodies {
         _modify { yield &bodies[slot] }
     }
 
+    /// Moves the open body of a thread out, leaving none.
+    mutating func take(_ slot: Int) -> CallbackBody? { bodies[slot].take() }
+
     /// Slots of threads with an open body, ordered by process and thread (for the end of the trace).
     var openSlots: [Int] {
         bodies.indices.filter { bodies[$0] != nil }.sorted {

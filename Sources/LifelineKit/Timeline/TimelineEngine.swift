@@ -197,8 +197,7 @@ public final class TimelineEngine {
     // MARK: Callback bodies
 
     private func closeBody(on thread: Int) {
-        guard let body = openBodies[thread] else { return }
-        openBodies[thread] = nil
+        guard let body = openBodies.take(thread) else { return }
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
         let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
