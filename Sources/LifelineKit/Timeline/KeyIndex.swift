@@ -1,26 +1,22 @@
 /// A map from instance keys to small integers (table slots), probed with a cheap multiplicative hash of the
-/// pid and address instead of `Hasher`: the engine looks a key up on every event, and SipHash was a tenth of
-/// its time. Linear probing; removal shifts the probe chain back, so no tombstones accumulate.
+/// pid and address instead of `Hasher`: the engine looks keys up several times per event, and SipHash was a
+/// tenth of its time. Linear probing on stored hashes (keys are compared only when hashes agree); removal shifts
+/// the probe chain back, so no tombstones accumulate.
 struct KeyIndex {
+    /// 0 marks an empty slot; stored hashes are never 0.
+    private var hashes: [Int]
     private var keys: [InstanceKey?]
     private var values: [Int]
     private(set) var count = 0
 
     init() {
+        hashes = Array(repeating: 0, count: 64)
         keys = Array(repeating: nil, count: 64)
         values = Array(repeating: 0, count: 64)
     }
 
     subscript(key: InstanceKey) -> Int? {
-        get {
-            let mask = keys.count - 1
-            var slot = Self.hash(key) & mask
-            while let stored = keys[slot] {
-                if stored == key { return values[slot] }
-                slot = (slot + 1) & mask
-            }
-            return nil
-        }
+        get { find(key, Self.hash(key)).map { values[$0] } }
         set {
             if let newValue { insert(key, newValue) } else { remove(key) }
         }
@@ -28,39 +24,50 @@ struct KeyIndex {
 
     mutating func removeAll() { self = KeyIndex() }
 
-    private mutating func insert(_ key: InstanceKey, _ value: Int) {
-        if (count + 1) * 4 > keys.count * 3 { grow() }
-        let mask = keys.count - 1
-        var slot = Self.hash(key) & mask
-        while let stored = keys[slot] {
-            if stored == key {
-                values[slot] = value
-                return
-            }
+    /// The slot holding `key`, if any.
+    private func find(_ key: InstanceKey, _ hash: Int) -> Int? {
+        let mask = hashes.count - 1
+        var slot = hash & mask
+        while hashes[slot] != 0 {
+            if hashes[slot] == hash, keys[slot] == key { return slot }
             slot = (slot + 1) & mask
         }
+        return nil
+    }
+
+    private mutating func insert(_ key: InstanceKey, _ value: Int) {
+        let hash = Self.hash(key)
+        if let slot = find(key, hash) {
+            values[slot] = value
+            return
+        }
+        if (count + 1) * 4 > hashes.count * 3 { grow() }
+        let mask = hashes.count - 1
+        var slot = hash & mask
+        while hashes[slot] != 0 { slot = (slot + 1) & mask }
+        hashes[slot] = hash
         keys[slot] = key
         values[slot] = value
         count += 1
     }
 
     private mutating func remove(_ key: InstanceKey) {
-        let mask = keys.count - 1
-        var hole = Self.hash(key) & mask
-        while let stored = keys[hole], stored != key { hole = (hole + 1) & mask }
-        guard keys[hole] != nil else { return }
+        guard var hole = find(key, Self.hash(key)) else { return }
+        let mask = hashes.count - 1
+        hashes[hole] = 0
         keys[hole] = nil
         count -= 1
-        // Move back every later entry of the chain that may no longer be reachable past the hole.
+        // Move back every later entry of the chain that would no longer be reachable past the hole.
         var slot = (hole + 1) & mask
-        while let stored = keys[slot] {
-            let home = Self.hash(stored) & mask
+        while hashes[slot] != 0 {
+            let home = hashes[slot] & mask
             // The entry stays if its home lies cyclically in (hole, slot].
             let stays = hole <= slot ? (hole < home && home <= slot) : (hole < home || home <= slot)
             if !stays {
-                keys[hole] = stored
+                hashes[hole] = hashes[slot]
+                keys[hole] = keys[slot].take()
                 values[hole] = values[slot]
-                keys[slot] = nil
+                hashes[slot] = 0
                 hole = slot
             }
             slot = (slot + 1) & mask
@@ -68,9 +75,11 @@ struct KeyIndex {
     }
 
     private mutating func grow() {
-        let old = zip(keys, values).compactMap { key, value in key.map { ($0, value) } }
-        keys = Array(repeating: nil, count: keys.count * 2)
-        values = Array(repeating: 0, count: keys.count)
+        let old = hashes.indices.compactMap { hashes[$0] == 0 ? nil : (keys[$0]!, values[$0]) }
+        let size = hashes.count * 2
+        hashes = Array(repeating: 0, count: size)
+        keys = Array(repeating: nil, count: size)
+        values = Array(repeating: 0, count: size)
         count = 0
         for (key, value) in old { insert(key, value) }
     }
@@ -83,6 +92,6 @@ struct KeyIndex {
             for byte in key.ref.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         }
         hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
-        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32)) | 1
     }
 }

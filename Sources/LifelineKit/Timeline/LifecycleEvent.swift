@@ -47,4 +47,10 @@ public struct InstanceKey: Hashable, Sendable {
         hasher.combine(ref.address)
         if ref.address == nil { hasher.combine(ref.name) }
     }
+
+    /// Addresses and pids first: they differ far more often than names, and cost less to compare.
+    public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
+        lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid
+            && lhs.ref.name == rhs.ref.name && lhs.process.name == rhs.process.name
+    }
 }

@@ -2,24 +2,28 @@
 /// oldest are forgotten first, so memory stays bounded on endless streams.
 struct TombstoneStore {
     let capacity: Int
-    /// Boxed: a dictionary moves its values when it grows or removes, and instances are large.
-    private final class Tomb {
-        let instance: Instance
-        init(_ instance: Instance) { self.instance = instance }
-    }
-
-    private var entries: [InstanceKey: Tomb] = [:]
+    /// Where each key's instance sits in `slots`. Every new instance looks its key up here.
+    private var index = KeyIndex()
+    private var slots: [Instance?] = []
+    private var freeSlots: [Int] = []
+    /// Keys in order of burial, oldest from `head`, for eviction.
     private var order: [InstanceKey] = []
     private var head = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func insert(_ instance: Instance) {
-        if entries.updateValue(Tomb(instance), forKey: instance.key) == nil { order.append(instance.key) }
-        while entries.count > capacity, head < order.count {
+        let key = instance.key
+        if let slot = index[key] {
+            slots[slot] = instance
+        } else {
+            index[key] = store(instance)
+            order.append(key)
+        }
+        while index.count > capacity, head < order.count {
             let oldest = order[head]
             head += 1
-            if entries[oldest] != nil { entries[oldest] = nil }
+            _ = remove(oldest)
         }
         if head > 4096, head * 2 > order.count {
             order.removeFirst(head)
@@ -27,12 +31,26 @@ struct TombstoneStore {
         }
         // Keys taken back by `remove` (address reuse) leave stale entries behind: now and then keep only the
         // newest entry of each key still stored.
-        if order.count - head > 2 * entries.count + 4096 {
+        if order.count - head > 2 * index.count + 4096 {
             var seen = Set<InstanceKey>()
-            order = Array(order[head...].reversed().filter { entries[$0] != nil && seen.insert($0).inserted }.reversed())
+            order = Array(order[head...].reversed().filter { index[$0] != nil && seen.insert($0).inserted }.reversed())
             head = 0
         }
     }
 
-    mutating func remove(_ key: InstanceKey) -> Instance? { entries.removeValue(forKey: key)?.instance }
+    mutating func remove(_ key: InstanceKey) -> Instance? {
+        guard let slot = index[key] else { return nil }
+        index[key] = nil
+        freeSlots.append(slot)
+        return slots[slot].take()
+    }
+
+    private mutating func store(_ instance: Instance) -> Int {
+        if let slot = freeSlots.popLast() {
+            slots[slot] = instance
+            return slot
+        }
+        slots.append(instance)
+        return slots.count - 1
+    }
 }
