@@ -59,6 +59,12 @@ enum ControllerRefParser {
 
     /// Finds the `<…>` that ends at `end` (exclusive; `b[end - 1] == '>'`).
     static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int, names: inout StringInterner) -> (ref: ControllerRef, start: Int)? {
+        // Most messages start with the description (`print(self, …)`): try there before scanning back. At most one
+        // `<` can parse to exactly `end` (any later one would be nested inside it), so both find the same.
+        if lowerBound < end, b[lowerBound] == ASCII.less,
+           let parsed = parseAngle(b, at: lowerBound, limit: end, names: &names), parsed.end == end {
+            return (parsed.ref, lowerBound)
+        }
         var i = end - 2
         while i >= lowerBound {
             if b[i] == ASCII.less, let parsed = parseAngle(b, at: i, limit: end, names: &names), parsed.end == end { return (parsed.ref, i) }

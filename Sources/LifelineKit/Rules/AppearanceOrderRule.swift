@@ -79,7 +79,6 @@ public struct AppearanceOrderRule: Rule {
 
     /// The problem with `callback` in the instance's state, if any (§3.3's table).
     private func judge(_ callback: Callback, _ instance: Instance, _ context: RuleContext) -> (String, Severity)? {
-        let ref = instance.key.ref
         let state = instance.appearance
         switch callback {
         case .viewWillAppear:
@@ -88,15 +87,15 @@ public struct AppearanceOrderRule: Rule {
         case .viewIsAppearing:
             if state != .appearing { return ("viewIsAppearing while \(state.rawValue), outside viewWillAppear…viewDidAppear", .error) }
         case .viewDidAppear:
-            guard state != .appearing, context.classLogs(.viewWillAppear, ref) else { return nil }
+            guard state != .appearing, context.classLogs(.viewWillAppear, of: instance) else { return nil }
             return (state == .appeared ? "viewDidAppear while already appeared (no viewWillAppear since line \(instance.willAppear?.line ?? instance.lastLine))"
                                        : "viewDidAppear without viewWillAppear (while \(state.rawValue))", .error)
         case .viewWillDisappear:
             guard state == .disappeared || state == .disappearing,
-                  context.classLogs(.viewWillAppear, ref) || context.classLogs(.viewDidAppear, ref) else { return nil }
+                  context.classLogs(.viewWillAppear, of: instance) || context.classLogs(.viewDidAppear, of: instance) else { return nil }
             return ("viewWillDisappear while already \(state.rawValue)", .warning)
         case .viewDidDisappear:
-            guard state != .disappearing, context.classLogs(.viewWillDisappear, ref) else { return nil }
+            guard state != .disappearing, context.classLogs(.viewWillDisappear, of: instance) else { return nil }
             return ("viewDidDisappear without viewWillDisappear (while \(state.rawValue))", .error)
         default:
             return nil

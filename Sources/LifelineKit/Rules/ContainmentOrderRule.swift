@@ -74,10 +74,10 @@ public struct ContainmentOrderRule: Rule {
         let ref = instance.key.ref
         switch callback {
         case .didMove:
-            guard context.classLogs(.willMove, ref) else { return }
+            guard context.classLogs(.willMove, of: instance) else { return }
             checkDidMove(event, instance, context)
         case .removeFromParent:
-            guard context.classLogs(.willMove, ref), !isRemovalAnnounced(instance) else { return }
+            guard context.classLogs(.willMove, of: instance), !isRemovalAnnounced(instance) else { return }
             context.report("\(ref) removeFromParent without willMove(toParent: nil) first", on: instance, at: event)
         case .viewWillAppear where instance.pendingMove?.argument == .noParent:
             context.report("\(ref) willMove(toParent: nil) at line \(instance.pendingMove!.line) was followed by a new appearance, not didMove(toParent: nil) (an interactive pop turned back?)",
@@ -91,7 +91,7 @@ public struct ContainmentOrderRule: Rule {
 
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {
         if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
-           context.classLogs(.didMove, instance.key.ref) {
+           context.classLogs(.didMove, of: instance) {
             context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
                            on: instance, line: pending.line, event: "willMove")
         }
@@ -133,7 +133,7 @@ public struct ContainmentOrderRule: Rule {
         guard host.everAppeared || host.appearance == .appeared else { return }
         for key in host.guests {
             guard let guest = context.instance(key), guest.parent == nil, guest.willAppear == nil, !guest.everAppeared,
-                  context.classLogs(.viewWillAppear, guest.key.ref) || context.classLogs(.viewDidAppear, guest.key.ref),
+                  context.classLogs(.viewWillAppear, of: guest) || context.classLogs(.viewDidAppear, of: guest),
                   let line = guest.hostLine else { continue }
             context.report("\(guest.key.ref) loaded inside \(host.key.ref) at line \(line) but got no appearance callbacks while it appeared: view added without addChild?",
                            on: guest, line: line, event: "viewDidLoad")

@@ -57,13 +57,13 @@ public struct NotDeallocatedRule: Rule {
     }
 
     public func timeAdvanced(to now: TraceTime, on instance: Instance, in context: RuleContext) {
-        guard let removal = instance.removal, let removedAt = removal.time, context.classLogs(.dealloc, instance.key.ref),
+        guard let removal = instance.removal, let removedAt = removal.time, context.classLogs(.dealloc, of: instance),
               now.seconds(since: removedAt) > context.settings.leakTimeout else { return }
         reportLeak(instance, removal, context)
     }
 
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {
-        guard let removal = instance.removal, !instance.leakReported, context.classLogs(.dealloc, instance.key.ref) else { return }
+        guard let removal = instance.removal, !instance.leakReported, context.classLogs(.dealloc, of: instance) else { return }
         if let removedAt = removal.time, context.hasTimestamps {
             guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
         }

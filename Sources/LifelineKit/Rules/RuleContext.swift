@@ -1,8 +1,10 @@
 /// What rules may consult while judging, and where they report. One per trace.
 public final class RuleContext {
     public let settings: RuleSettings
-    /// Per class (or label): the callbacks it has logged so far in this trace (§8.1).
-    private(set) var profiles: [String: CallbackSet] = [:]
+    /// Per class (or label): the callbacks it has logged so far in this trace (§8.1), found by `profileIndex`.
+    /// Instances remember their class's position (`Instance.profile`), so the engine and rules skip the lookup.
+    private var profiles: [CallbackSet] = []
+    private var profileIndex: [String: Int] = [:]
     /// The latest trace time seen, for time-based rules.
     public internal(set) var now: TraceTime?
     /// Whether any line of the trace carried a timestamp.
@@ -21,11 +23,25 @@ public final class RuleContext {
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.
     public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
-        profiles[Self.profileKey(ref)]?.contains(callback) ?? false
+        profileIndex[Self.profileKey(ref)].map { profiles[$0].contains(callback) } ?? false
     }
 
-    func recordLogged(_ callback: Callback, _ ref: ControllerRef) {
-        profiles[Self.profileKey(ref), default: CallbackSet()].insert(callback)
+    /// The same for the class of `instance`.
+    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool {
+        profiles[instance.profile].contains(callback)
+    }
+
+    /// The position of the profile of `ref`'s class, made on first sight.
+    func profile(for ref: ControllerRef) -> Int {
+        let key = Self.profileKey(ref)
+        if let index = profileIndex[key] { return index }
+        profiles.append(CallbackSet())
+        profileIndex[key] = profiles.count - 1
+        return profiles.count - 1
+    }
+
+    func recordLogged(_ callback: Callback, profile: Int) {
+        profiles[profile].insert(callback)
     }
 
     private static func profileKey(_ ref: ControllerRef) -> String { ref.address == nil ? "" : ref.name }

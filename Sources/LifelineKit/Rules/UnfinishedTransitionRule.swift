@@ -71,10 +71,9 @@ public struct UnfinishedTransitionRule: Rule {
 
     /// Only classes that log the callback completing the transition are judged (§8.1).
     private func isJudged(_ instance: Instance, _ context: RuleContext) -> Bool {
-        let ref = instance.key.ref
         switch instance.appearance {
-        case .appearing: return context.classLogs(.viewDidAppear, ref)
-        case .appeared, .disappearing: return context.classLogs(.viewDidDisappear, ref)
+        case .appearing: return context.classLogs(.viewDidAppear, of: instance)
+        case .appeared, .disappearing: return context.classLogs(.viewDidDisappear, of: instance)
         case .disappeared: return false
         }
     }

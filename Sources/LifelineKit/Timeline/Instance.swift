@@ -45,6 +45,8 @@ public struct Instance: Sendable {
     public let key: InstanceKey
     /// 1 for the first instance at this key, 2 after a dealloc and reuse of the address, …
     public let generation: Int
+    /// Where the engine keeps the profile of this instance's class (`RuleContext.classLogs(_:of:)`).
+    let profile: Int
 
     /// The first event was `init`, `loadView` or `viewDidLoad`: the whole life is in the trace (§8.2).
     public var seenFromBirth = false
@@ -86,10 +88,11 @@ public struct Instance: Sendable {
     public private(set) var recent: [EvidenceLine] = []
     public var lastLine = 0
 
-    init(serial: Int, key: InstanceKey, generation: Int) {
+    init(serial: Int, key: InstanceKey, generation: Int, profile: Int) {
         self.serial = serial
         self.key = key
         self.generation = generation
+        self.profile = profile
     }
 
     /// A stable identifier: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.

@@ -107,7 +107,7 @@ public final class TimelineEngine {
         if let callback = event.kind.callback {
             if !instance.loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
                 instance.loggedCallbacks.insert(callback)
-                context.recordLogged(callback, ref)
+                context.recordLogged(callback, profile: instance.profile)
             }
             openBodies[thread] = CallbackBody(callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, enclosingBody?.instance == key {
@@ -166,15 +166,14 @@ public final class TimelineEngine {
             return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
         }
         guard callback == .loadView || callback == .viewDidLoad else { return false }
-        let ref = instance.key.ref
         let alreadyGoing = (callback == .viewDidLoad ? instance.viewDidLoadLine != nil : instance.loadViewLine != nil)
             || instance.firstAppearanceOrLayout != nil
-        return alreadyGoing && !context.classLogs(.`init`, ref) && !context.classLogs(.dealloc, ref)
+        return alreadyGoing && !context.classLogs(.`init`, of: instance) && !context.classLogs(.dealloc, of: instance)
     }
 
     private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
         defer { nextSerial += 1; instanceCount += 1 }
-        return Instance(serial: nextSerial, key: key, generation: generation)
+        return Instance(serial: nextSerial, key: key, generation: generation, profile: context.profile(for: key.ref))
     }
 
     private func reborn(_ dead: Instance, _ key: InstanceKey) -> Instance {

@@ -7,7 +7,7 @@ final class TombstoneStoreTests: XCTestCase {
     private func instance(_ number: Int, generation: Int = 1) -> Instance {
         let key = InstanceKey(process: ProcessKey(name: "Shop", pid: 4002),
                               ref: ControllerRef(name: "Shop.CartViewController", address: UInt64(0x7f00 + number * 0x200)))
-        return Instance(serial: number, key: key, generation: generation)
+        return Instance(serial: number, key: key, generation: generation, profile: 0)
     }
 
     func testRemoveGivesBackTheBuriedInstanceOnce() {
