@@ -8,39 +8,58 @@ enum HTMLTimelineData {
     static func json(_ trace: TraceTimeline) -> String {
         var names: [String] = []
         var nameIndex: [String: Int] = [:]
-        var out = "{\"base\":\"\(trace.timeBase == .lines ? "lines" : "clock")\",\"start\":\(trace.start),\"end\":\(trace.end)"
-        out += ",\"processes\":[" + trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ",") + "]"
-        // Written straight into one string: reports of large traces hold hundreds of thousands of numbers.
-        var lanes = ""
-        var firstLane = true
+        var out = TextBuffer(capacity: 1 << 16)
+        out.append("{\"base\":\"")
+        out.append(trace.timeBase == .lines ? "lines" : "clock")
+        out.append("\",\"start\":")
+        out.append(trace.start)
+        out.append(",\"end\":")
+        out.append(trace.end)
+        out.append(",\"processes\":[")
+        out.append(trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ","))
+        out.append("]")
+        // Written as bytes: reports of large traces hold hundreds of thousands of numbers.
+        var lanes = TextBuffer(capacity: 1 << 16)
         for (processIndex, process) in trace.processes.enumerated() {
             for lane in process.lanes {
-                if !firstLane { lanes += ",\n" }
-                firstLane = false
-                lanes += "[\(lane.serial),\(JSONText.quoted(lane.label)),\(processIndex),\(lane.depth),\(lane.parent ?? 0),["
+                if !lanes.bytes.isEmpty { lanes.append(",\n") }
+                lanes.append("[")
+                lanes.append(lane.serial)
+                lanes.append(",")
+                lanes.append(JSONText.quoted(lane.label))
+                lanes.append(",")
+                lanes.append(processIndex)
+                lanes.append(",")
+                lanes.append(lane.depth)
+                lanes.append(",")
+                lanes.append(lane.parent ?? 0)
+                lanes.append(",[")
                 for segment in lane.segments {
-                    lanes += String(segment.start)
-                    lanes += ","
-                    lanes += String(segment.state.index)
-                    lanes += ","
+                    lanes.append(segment.start)
+                    lanes.append(",")
+                    lanes.append(segment.state.index)
+                    lanes.append(",")
                 }
-                lanes += String(lane.segments.last?.end ?? lane.end)
-                lanes += "],["
+                lanes.append(lane.segments.last?.end ?? lane.end)
+                lanes.append("],[")
                 for (position, event) in lane.events.enumerated() {
                     let index = nameIndex[event.name] ?? names.count
                     if index == names.count { names.append(event.name); nameIndex[event.name] = index }
-                    if position > 0 { lanes += "," }
-                    lanes += String(event.tick)
-                    lanes += ","
-                    lanes += String(index)
-                    lanes += ","
-                    lanes += String(event.line)
+                    if position > 0 { lanes.append(",") }
+                    lanes.append(event.tick)
+                    lanes.append(",")
+                    lanes.append(index)
+                    lanes.append(",")
+                    lanes.append(event.line)
                 }
-                lanes += "]]"
+                lanes.append("]]")
             }
         }
-        out += ",\"names\":[" + names.map { JSONText.quoted($0) }.joined(separator: ",") + "]"
-        out += ",\"lanes\":[\n" + lanes + "]}"
-        return out
+        out.append(",\"names\":[")
+        out.append(names.map { JSONText.quoted($0) }.joined(separator: ","))
+        out.append("],\"lanes\":[\n")
+        out.append(lanes)
+        out.append("]}")
+        return out.text
     }
 }
