@@ -20,7 +20,7 @@ extension Instance {
         case .observerRemoved(let name):
             observers[name, default: ObserverEntry()].count -= 1
         case .observersRemovedAll:
-            for name in observers.keys { observers[name]?.count = 0 }
+            observers.updateAll { $0.count = 0 }
         case .uikitWarning:
             uikitWarned = true
         }
@@ -75,7 +75,7 @@ extension Instance {
     }
 
     private mutating func noteCancelledTransition() {
-        for name in observers.keys { observers[name]?.cancelledSinceAdd = true }
+        observers.updateAll { $0.cancelledSinceAdd = true }
     }
 
     private mutating func finishMove(to argument: ControllerArgument?, _ mark: Mark) {
@@ -109,8 +109,8 @@ extension Instance {
             }
         }
         if body.callback == .viewDidDisappear {
-            for (name, entry) in observers where entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true {
-                observers[name]?.count = 0
+            observers.updateAll { entry in
+                if entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true { entry.count = 0 }
             }
         }
     }

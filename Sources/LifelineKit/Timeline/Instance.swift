@@ -73,7 +73,7 @@ public struct Instance: Sendable {
     public var didMoveToNil = false
     public var leakReported = false
 
-    public var observers: [String: ObserverEntry] = [:]
+    public var observers = ObserverTable()
 
     /// The instance that was loading or appearing on this thread when this one loaded without a parent (§5.5).
     public var host: InstanceKey?

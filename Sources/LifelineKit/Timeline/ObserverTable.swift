@@ -1,0 +1,48 @@
+/// One instance's observers by notification name. Controllers observe a handful of names, so a short list
+/// searched in order beats hashing each name on every observer line and callback body; names come interned
+/// from the parser, which makes most comparisons a pointer check.
+public struct ObserverTable: Sendable, Sequence {
+    private var names: [String] = []
+    private var entries: [ObserverEntry] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { names.isEmpty }
+
+    /// The names, in the order they were first seen.
+    public var keys: [String] { names }
+
+    public var values: [ObserverEntry] { entries }
+
+    /// The entry for `name`; setting nil removes it.
+    public subscript(name: String) -> ObserverEntry? {
+        get { names.firstIndex(of: name).map { entries[$0] } }
+        set {
+            if let index = names.firstIndex(of: name) {
+                if let newValue {
+                    entries[index] = newValue
+                } else {
+                    names.remove(at: index)
+                    entries.remove(at: index)
+                }
+            } else if let newValue {
+                names.append(name)
+                entries.append(newValue)
+            }
+        }
+    }
+
+    public subscript(name: String, default defaultEntry: @autoclosure () -> ObserverEntry) -> ObserverEntry {
+        get { self[name] ?? defaultEntry() }
+        set { self[name] = newValue }
+    }
+
+    /// Changes every entry in place.
+    mutating func updateAll(_ change: (inout ObserverEntry) -> Void) {
+        for index in entries.indices { change(&entries[index]) }
+    }
+
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: ObserverEntry)> {
+        zip(names, entries).lazy.map { (key: $0, value: $1) }.makeIterator()
+    }
+}
