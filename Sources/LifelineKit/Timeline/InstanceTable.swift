@@ -1,62 +1,96 @@
-/// The live instances of a trace. An instance is taken out of its slot while an event changes it and put back
-/// into the same slot, so it is moved rather than copied and found with one hash lookup per event.
-struct InstanceTable {
+/// The live instances of a trace, each in a slot that stays put for its whole life. The engine changes an
+/// instance where it lies (`update`) instead of moving its few hundred bytes out and back on every event.
+///
+/// Slots live in manually managed storage so that a rule may read other instances (`subscript`) while the
+/// engine changes one: array storage would count that as an overlapping access.
+final class InstanceTable {
     private var index = KeyIndex()
-    private var slots: [Instance?] = []
+    private var storage: UnsafeMutablePointer<Instance?>
+    private var capacity = 64
+    /// Slots initialised so far: `0..<used`.
+    private var used = 0
     private var freeSlots: [Int] = []
+    /// The slot `update` is changing: it reads as empty meanwhile, as if its instance were out of the table.
+    private var updating: Int?
 
-    /// A copy of the live instance at `key` (nil while it is taken out).
+    init() { storage = .allocate(capacity: capacity) }
+
+    deinit {
+        storage.deinitialize(count: used)
+        storage.deallocate()
+    }
+
+    /// A copy of the live instance at `key` (nil while `update` changes it).
     subscript(key: InstanceKey) -> Instance? {
-        index[key].flatMap { slots[$0] }
+        guard let slot = index[key], slot != updating else { return nil }
+        return storage[slot]
     }
 
-    /// Whether a live instance is at `key` (and not taken out).
+    /// Whether a live instance is at `key` (and not being changed).
     func contains(_ key: InstanceKey) -> Bool {
-        index[key].map { slots[$0] != nil } ?? false
+        guard let slot = index[key], slot != updating else { return false }
+        return storage[slot] != nil
     }
 
-    /// Moves the instance at `key` out; the slot stays reserved for `put` or `release`.
-    mutating func take(_ key: InstanceKey) -> (instance: Instance, slot: Int)? {
-        guard let slot = index[key], let instance = slots[slot].take() else { return nil }
-        return (instance, slot)
-    }
+    /// The slot of the live instance at `key`.
+    func slot(of key: InstanceKey) -> Int? { index[key] }
 
-    /// Puts an instance back into its slot, or into a new one.
-    mutating func put(_ instance: consuming Instance, slot: Int?) {
-        if let slot {
-            slots[slot] = instance
-            return
-        }
-        let newSlot: Int
-        if let reused = freeSlots.popLast() {
-            newSlot = reused
-            slots[reused] = instance
+    /// Adds an instance in a slot of its own and returns the slot.
+    @discardableResult
+    func insert(_ instance: consuming Instance) -> Int {
+        let key = instance.key
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            storage[slot] = instance
         } else {
-            newSlot = slots.count
-            slots.append(instance)
+            if used == capacity { grow() }
+            slot = used
+            (storage + slot).initialize(to: instance)
+            used += 1
         }
-        index[instance.key] = newSlot
+        index[key] = slot
+        return slot
     }
 
-    /// Frees the slot of an instance that was taken out and is gone for good.
-    mutating func release(_ key: InstanceKey, slot: Int) {
-        index[key] = nil
-        slots[slot] = nil
+    /// Changes the instance in `slot` in place. `change` must not insert into the table (its storage may move).
+    @discardableResult
+    func update<Result>(_ slot: Int, _ change: (inout Instance) -> Result) -> Result {
+        precondition(updating == nil, "one instance changes at a time")
+        updating = slot
+        defer { updating = nil }
+        return change(&storage[slot]!)
+    }
+
+    /// Takes the instance out of `slot` for good and frees the slot.
+    func remove(_ slot: Int) -> Instance {
+        let instance = storage[slot].take()!
+        index[instance.key] = nil
         freeSlots.append(slot)
+        return instance
     }
 
     /// Changes the live instance at `key` in place.
-    mutating func modify(_ key: InstanceKey, _ change: (inout Instance) -> Void) {
-        guard let slot = index[key], slots[slot] != nil else { return }
-        change(&slots[slot]!)
+    func modify(_ key: InstanceKey, _ change: (inout Instance) -> Void) {
+        guard let slot = index[key], slot != updating, storage[slot] != nil else { return }
+        change(&storage[slot]!)
     }
 
     /// Every live instance, in order of first appearance.
-    var all: [Instance] { slots.compactMap { $0 }.sorted { $0.serial < $1.serial } }
+    var all: [Instance] { (0..<used).compactMap { storage[$0] }.sorted { $0.serial < $1.serial } }
 
-    mutating func removeAll() {
+    func removeAll() {
+        storage.deinitialize(count: used)
+        used = 0
         index.removeAll()
-        slots.removeAll()
         freeSlots.removeAll()
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Instance?>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: used)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
     }
 }

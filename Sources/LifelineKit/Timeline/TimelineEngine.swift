@@ -5,7 +5,7 @@ public final class TimelineEngine {
     /// Each rule's identifier and severity, read once (a rule's `description` is a large struct).
     private let ruleIdentities: [(identifier: String, severity: Severity)]
     let context: RuleContext
-    private var instances = InstanceTable()
+    private let instances = InstanceTable()
     private var tombstones = TombstoneStore(capacity: 100_000)
     private var openBodies = OpenBodies()
     /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it.
@@ -92,15 +92,31 @@ public final class TimelineEngine {
             scope = enclosingBody.callback
         }
 
-        // Taken out of the table while it changes, so its arrays are uniquely referenced and mutate in place.
-        var (instance, wasBuried, slot) = instanceFor(key, event)
+        switch locate(key, event) {
+        case .live(let slot):
+            instances.update(slot) { judgeAndApply(event, on: &$0, key, thread, scope, enclosingBody) }
+        case .buried(var dead):
+            if judgeAndApply(event, on: &dead, key, thread, scope, enclosingBody) {
+                instances.insert(dead)  // reborn: something is alive at this address again
+            } else {
+                tombstones.insert(dead)  // still dead (a second dealloc, an observer line): it stays finished
+            }
+        }
+    }
+
+    /// Runs the rules on `event` (the instance as it was before it), then moves the instance to the state the
+    /// event implies. Returns whether a deallocated instance was replaced by a new one.
+    @discardableResult
+    private func judgeAndApply(_ event: LifecycleEvent, on instance: inout Instance, _ key: InstanceKey, _ thread: Int,
+                               _ scope: Callback?, _ enclosingBody: CallbackBody?) -> Bool {
         for index in checkers[event.kind.filterSlot] {
             context.currentRule = ruleIdentities[index]
             rules[index].check(event, on: instance, in: context)
         }
+        var reborn = false
         if instance.isDeallocated, let callback = event.kind.callback, callback != .dealloc {
-            instance = reborn(instance, key)  // resynchronise: something is alive at this address again
-            wasBuried = false  // a buried instance had no slot; a live one keeps its slot for its successor
+            instance = makeInstance(key, generation: instance.generation + 1)  // resynchronise
+            reborn = true
         }
         recordGuest(event, &instance, enclosingBody)
         instance.apply(event, scope: scope)
@@ -122,11 +138,7 @@ public final class TimelineEngine {
             if instance.removal != nil && !instance.isDeallocated { awaitingDealloc.insert(key) } else { awaitingDealloc.remove(key) }
         }
         onEvent?(event, instance)
-        if wasBuried {
-            tombstones.insert(instance)  // still dead (a second dealloc, an observer line): it stays finished
-        } else {
-            instances.put(consume instance, slot: slot)
-        }
+        return reborn
     }
 
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
@@ -142,19 +154,28 @@ public final class TimelineEngine {
 
     // MARK: Instances
 
-    /// The instance `event` belongs to (taken out of the table), whether it is a deallocated one from the
-    /// tombstones, and the table slot to put it back into.
-    private func instanceFor(_ key: InstanceKey, _ event: LifecycleEvent) -> (Instance, buried: Bool, slot: Int?) {
-        if let (existing, slot) = instances.take(key) {
-            guard startsNewInstance(existing, event) else { return (existing, false, slot) }
-            onInstanceFinished?(existing)  // replaced by a new object at the same address
-            return (makeInstance(key, generation: existing.generation + 1), false, slot)
+    /// Where the instance `event` belongs to is.
+    private enum Target {
+        /// In the table (made there if new).
+        case live(slot: Int)
+        /// Deallocated, taken from the tombstones: rules see it as it died.
+        case buried(Instance)
+    }
+
+    private func locate(_ key: InstanceKey, _ event: LifecycleEvent) -> Target {
+        if let slot = instances.slot(of: key) {
+            instances.update(slot) { existing in
+                guard startsNewInstance(existing, event) else { return }
+                onInstanceFinished?(existing)  // replaced by a new object at the same address
+                existing = makeInstance(key, generation: existing.generation + 1)
+            }
+            return .live(slot: slot)
         }
         if let tomb = tombstones.remove(key) {
-            if event.kind.callback?.beginsLife == true { return (makeInstance(key, generation: tomb.generation + 1), false, nil) }
-            return (tomb, true, nil)  // rules see the deallocated instance
+            guard event.kind.callback?.beginsLife == true else { return .buried(tomb) }
+            return .live(slot: instances.insert(makeInstance(key, generation: tomb.generation + 1)))
         }
-        return (makeInstance(key, generation: 1), false, nil)
+        return .live(slot: instances.insert(makeInstance(key, generation: 1)))
     }
 
     /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
@@ -174,10 +195,6 @@ public final class TimelineEngine {
     private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
         defer { nextSerial += 1; instanceCount += 1 }
         return Instance(serial: nextSerial, key: key, generation: generation, profile: context.profile(for: key.ref))
-    }
-
-    private func reborn(_ dead: Instance, _ key: InstanceKey) -> Instance {
-        makeInstance(key, generation: dead.generation + 1)
     }
 
     /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).
@@ -200,18 +217,17 @@ public final class TimelineEngine {
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
         let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
-        guard matters, let (taken, slot) = instances.take(body.instance) else { return }
-        var instance = taken
-        judge(body, &instance)
-        if body.callback == .viewDidDisappear { instance.forgetGuests() }
-        if instance.isDeallocated {
-            awaitingDealloc.remove(body.instance)
-            instances.release(body.instance, slot: slot)
-            tombstones.insert(instance)
-            onInstanceFinished?(instance)
-        } else {
-            instances.put(consume instance, slot: slot)
+        guard matters, let slot = instances.slot(of: body.instance) else { return }
+        let deallocated = instances.update(slot) { instance in
+            judge(body, &instance)
+            if body.callback == .viewDidDisappear { instance.forgetGuests() }
+            return instance.isDeallocated
         }
+        guard deallocated else { return }
+        awaitingDealloc.remove(body.instance)
+        let dead = instances.remove(slot)
+        onInstanceFinished?(dead)
+        tombstones.insert(dead)
     }
 
     /// Runs the rules on what a callback body did, then settles the observer counts they judged. Bodies are about
