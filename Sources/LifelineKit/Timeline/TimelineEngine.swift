@@ -154,7 +154,7 @@ public final class TimelineEngine {
 
     // MARK: Instances
 
-    /// Where the instance `event` belongs to is.
+    /// Where the instance an event belongs to is kept.
     private enum Target {
         /// In the table (made there if new).
         case live(slot: Int)
