@@ -73,11 +73,7 @@ final class ParallelChunkParser: @unchecked Sendable {
             if unclaimed.isEmpty {
                 condition.wait()
             } else {
-                let (claimed, piece) = unclaimed.removeFirst()
-                condition.unlock()
-                let parsed = Self.parse(claimed, piece, with: &callerParser)
-                condition.lock()
-                finish(claimed, piece, parsed)
+                parseUnclaimedPiece(with: &callerParser)
             }
         }
         return (job.chunk, job.results.map { $0! })
@@ -112,30 +108,26 @@ final class ParallelChunkParser: @unchecked Sendable {
                 condition.wait()
                 continue
             }
-            let (job, piece) = unclaimed.removeFirst()
-            condition.unlock()
-            let parsed = Self.parse(job, piece, with: &parser)
-            condition.lock()
-            finish(job, piece, parsed)
+            parseUnclaimedPiece(with: &parser)
         }
         condition.unlock()
     }
 
-    /// Called with the lock held.
-    private func finish(_ job: Job, _ piece: Int, _ parsed: ParsedChunk) {
+    /// Takes the oldest unclaimed piece and parses it, releasing the lock meanwhile. Called with the lock held
+    /// and `unclaimed` not empty; wakes the waiters when the piece completes its chunk.
+    private func parseUnclaimedPiece(with parser: inout ChunkParser) {
+        let (job, piece) = unclaimed.removeFirst()
+        condition.unlock()
+        let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
+        if parser.isInsideJSONArray { parser = ChunkParser() }  // the result is abandoned; start the next piece clean
+        condition.lock()
         job.results[piece] = parsed
         job.remaining -= 1
         if job.remaining == 0 { condition.broadcast() }
     }
 
-    private static func parse(_ job: Job, _ piece: Int, with parser: inout ChunkParser) -> ParsedChunk {
-        let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
-        if parser.isInsideJSONArray { parser = ChunkParser() }  // the result is abandoned; start the next piece clean
-        return parsed
-    }
-
     /// Cuts `bytes` into ranges of whole lines of about `pieceSize` bytes.
-    static func split(_ bytes: [UInt8], pieceSize: Int) -> [Range<Int>] {
+    private static func split(_ bytes: [UInt8], pieceSize: Int) -> [Range<Int>] {
         bytes.withUnsafeBufferPointer { b in
             var ranges: [Range<Int>] = []
             var start = 0

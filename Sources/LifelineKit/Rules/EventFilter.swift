@@ -28,8 +28,6 @@ public struct EventFilter: Sendable {
 
 extension EventKind {
     /// Kinds as the engine's per-kind rule lists index them: a callback's ordinal, then observers, then warnings.
-    static let filterSlotCount = Callback.allCases.count + 2
-
     var filterSlot: Int {
         switch self {
         case .callback(let callback): return callback.ordinal

@@ -26,10 +26,9 @@ final class InstanceTable {
         return storage[slot]
     }
 
-    /// Whether a live instance is at `key` (and not being changed).
+    /// Whether a live instance is at `key` (and not being changed). Indexed slots always hold one.
     func contains(_ key: InstanceKey) -> Bool {
-        guard let slot = index[key], slot != updating else { return false }
-        return storage[slot] != nil
+        index[key].map { $0 != updating } ?? false
     }
 
     /// The slot of the live instance at `key`.
@@ -72,7 +71,7 @@ final class InstanceTable {
 
     /// Changes the live instance at `key` in place.
     func modify(_ key: InstanceKey, _ change: (inout Instance) -> Void) {
-        guard let slot = index[key], slot != updating, storage[slot] != nil else { return }
+        guard let slot = index[key], slot != updating else { return }
         change(&storage[slot]!)
     }
 

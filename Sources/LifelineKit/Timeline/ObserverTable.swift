@@ -9,9 +9,6 @@ public struct ObserverTable: Sendable, Sequence {
 
     public var isEmpty: Bool { names.isEmpty }
 
-    /// The names, in the order they were first seen.
-    public var keys: [String] { names }
-
     public var values: [ObserverEntry] { entries }
 
     /// The entry for `name`; setting nil removes it.

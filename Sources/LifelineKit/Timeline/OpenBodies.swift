@@ -46,11 +46,4 @@ struct OpenBodies {
             (threads[$0].process.description, threads[$0].thread ?? 0) < (threads[$1].process.description, threads[$1].thread ?? 0)
         }
     }
-
-    mutating func removeAll() {
-        index.removeAll()
-        threads.removeAll()
-        bodies.removeAll()
-        lastSlot = -1
-    }
 }

@@ -9,7 +9,7 @@ final class ObserverTableTests: XCTestCase {
         table["UserDidLogIn"] = ObserverEntry(count: 2)
         table["CartDidChange"]?.count += 1
         XCTAssertEqual(table["CartDidChange"]?.count, 2)
-        XCTAssertEqual(table.keys, ["CartDidChange", "UserDidLogIn"])
+        XCTAssertEqual(table.map(\.key), ["CartDidChange", "UserDidLogIn"], "in the order first seen")
         table.updateAll { $0.count = 0 }
         XCTAssertEqual(table.values.map(\.count), [0, 0])
         table["CartDidChange"] = nil
