@@ -106,8 +106,8 @@ struct InOrderStage {
         self.observer = observer
     }
 
-    mutating func take(_ chunk: Chunk, _ parsed: ParsedChunk) {
-        take(chunk, pieces: [parsed])
+    mutating func take(_ chunk: Chunk, _ parsed: consuming ParsedChunk) {
+        take(chunk, pieces: [parsed])  // moved, not copied: the events are renumbered in place
     }
 
     /// Takes a chunk parsed in consecutive pieces (line numbers in each counting from its own first line) just

@@ -77,7 +77,7 @@ public struct ObserverBalanceRule: Rule {
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
         guard !instance.observers.isEmpty else { return }
         let ref = instance.key.ref
-        let scope = body.callback.map { " in \($0.rawValue)" } ?? ""
+        var scope: String { body.callback.map { " in \($0.rawValue)" } ?? "" }  // built only for a finding
         for name in unique(body.touchedObservers) {
             guard let entry = instance.observers[name] else { continue }
             if entry.count < 0, instance.seenFromBirth {
@@ -117,7 +117,8 @@ public struct ObserverBalanceRule: Rule {
 
     /// Each name once, in order. Bodies touch one or two names: a linear scan beats building a set.
     private func unique(_ names: [String]) -> [String] {
-        names.indices.filter { index in !names[..<index].contains(names[index]) }.map { names[$0] }
+        guard names.count > 1 else { return names }
+        return names.indices.filter { index in !names[..<index].contains(names[index]) }.map { names[$0] }
     }
 
     /// The observers that match, by name (most bodies have none: nothing is sorted then).

@@ -85,7 +85,10 @@ public struct Instance: Sendable {
     public var loggedCallbacks = CallbackSet()
 
     /// The last few lines of this instance's timeline, oldest first.
-    public private(set) var recent: [EvidenceLine] = []
+    public var recent: [EvidenceLine] { Array(recentRing[recentStart...] + recentRing[..<recentStart]) }
+    /// `recent` as a ring: once full, each new line overwrites the oldest (at `recentStart`).
+    private var recentRing: [EvidenceLine] = []
+    private var recentStart = 0
     public var lastLine = 0
 
     init(serial: Int, key: InstanceKey, generation: Int, profile: Int) {
@@ -107,8 +110,13 @@ public struct Instance: Sendable {
     static let evidenceDepth = 6
 
     mutating func remember(_ event: LifecycleEvent) {
-        if recent.count == Instance.evidenceDepth { recent.removeFirst() }
-        recent.append(EvidenceLine(line: event.line, text: event.text))
+        let line = EvidenceLine(line: event.line, text: event.text)
+        if recentRing.count < Instance.evidenceDepth {
+            recentRing.append(line)
+        } else {
+            recentRing[recentStart] = line
+            recentStart = (recentStart + 1) % Instance.evidenceDepth
+        }
         lastLine = event.line
     }
 }

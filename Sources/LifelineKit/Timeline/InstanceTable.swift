@@ -5,10 +5,12 @@
 /// engine changes one: array storage would count that as an overlapping access.
 final class InstanceTable {
     private var index = KeyIndex()
-    private var storage: UnsafeMutablePointer<Instance?>
+    /// Slots `0..<used` where `occupied` is true hold an initialised instance; the others are uninitialised.
+    /// Not optional, so `update` projects the instance in place rather than copying it out of an `Optional`.
+    private var storage: UnsafeMutablePointer<Instance>
+    private var occupied: [Bool] = []
     private var capacity = 64
-    /// Slots initialised so far: `0..<used`.
-    private var used = 0
+    private var used: Int { occupied.count }
     private var freeSlots: [Int] = []
     /// The slot `update` is changing: it reads as empty meanwhile, as if its instance were out of the table.
     private var updating: Int?
@@ -16,7 +18,7 @@ final class InstanceTable {
     init() { storage = .allocate(capacity: capacity) }
 
     deinit {
-        storage.deinitialize(count: used)
+        deinitializeAll()
         storage.deallocate()
     }
 
@@ -41,13 +43,13 @@ final class InstanceTable {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            storage[slot] = instance
+            occupied[slot] = true
         } else {
             if used == capacity { grow() }
             slot = used
-            (storage + slot).initialize(to: instance)
-            used += 1
+            occupied.append(true)
         }
+        (storage + slot).initialize(to: instance)
         index[key] = slot
         return slot
     }
@@ -56,14 +58,17 @@ final class InstanceTable {
     @discardableResult
     func update<Result>(_ slot: Int, _ change: (inout Instance) -> Result) -> Result {
         precondition(updating == nil, "one instance changes at a time")
+        precondition(occupied[slot], "updating an empty slot")
         updating = slot
         defer { updating = nil }
-        return change(&storage[slot]!)
+        return change(&storage[slot])
     }
 
     /// Takes the instance out of `slot` for good and frees the slot.
     func remove(_ slot: Int) -> Instance {
-        let instance = storage[slot].take()!
+        precondition(occupied[slot], "removing from an empty slot")
+        let instance = (storage + slot).move()
+        occupied[slot] = false
         index[instance.key] = nil
         freeSlots.append(slot)
         return instance
@@ -72,22 +77,26 @@ final class InstanceTable {
     /// Changes the live instance at `key` in place.
     func modify(_ key: InstanceKey, _ change: (inout Instance) -> Void) {
         guard let slot = index[key], slot != updating else { return }
-        change(&storage[slot]!)
+        change(&storage[slot])
     }
 
     /// Every live instance, in order of first appearance.
-    var all: [Instance] { (0..<used).compactMap { storage[$0] }.sorted { $0.serial < $1.serial } }
+    var all: [Instance] { occupied.indices.filter { occupied[$0] }.map { storage[$0] }.sorted { $0.serial < $1.serial } }
 
     func removeAll() {
-        storage.deinitialize(count: used)
-        used = 0
+        deinitializeAll()
+        occupied.removeAll()
         index.removeAll()
         freeSlots.removeAll()
     }
 
+    private func deinitializeAll() {
+        for slot in occupied.indices where occupied[slot] { (storage + slot).deinitialize(count: 1) }
+    }
+
     private func grow() {
-        let larger = UnsafeMutablePointer<Instance?>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: storage, count: used)
+        let larger = UnsafeMutablePointer<Instance>.allocate(capacity: capacity * 2)
+        for slot in occupied.indices where occupied[slot] { (larger + slot).moveInitialize(from: storage + slot, count: 1) }
         storage.deallocate()
         storage = larger
         capacity *= 2

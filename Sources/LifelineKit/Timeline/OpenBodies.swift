@@ -32,9 +32,31 @@ struct OpenBodies {
         return lastSlot
     }
 
-    subscript(slot: Int) -> CallbackBody? {
-        get { bodies[slot] }
-        _modify { yield &bodies[slot] }
+    /// The instance whose body is open on the thread in `slot`.
+    func instance(_ slot: Int) -> InstanceKey? { bodies[slot]?.instance }
+
+    /// Whether the body open on the thread in `slot` is `key`'s.
+    func isOpen(_ slot: Int, for key: InstanceKey) -> Bool { bodies[slot]?.instance == key }
+
+    /// The callback of the body open on the thread in `slot` (nil for none, or an observer line's).
+    func callback(_ slot: Int) -> Callback? { bodies[slot]?.callback }
+
+    /// The instance whose body is open on the thread in `slot`, when a controller that loads there without a
+    /// parent is its guest (§5.5): the body is one of its loading or appearing callbacks.
+    func host(_ slot: Int) -> InstanceKey? {
+        guard let callback = bodies[slot]?.callback,
+              [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(callback) else { return nil }
+        return bodies[slot]?.instance
+    }
+
+    /// Opens `body` on the thread in `slot` (whose previous body was taken).
+    mutating func open(_ slot: Int, _ body: CallbackBody) { bodies[slot] = body }
+
+    /// Notes an observer line inside the body open on the thread in `slot`.
+    mutating func touch(_ slot: Int, _ kind: EventKind) {
+        guard bodies[slot] != nil else { return }
+        bodies[slot]!.touchedObservers.append(kind.observerName ?? "")
+        if case .observerRemoved(let name) = kind { bodies[slot]!.removedObservers.append(name) }
     }
 
     /// Moves the open body of a thread out, leaving none.

@@ -75,8 +75,7 @@ public final class TimelineEngine {
 
     private func place(_ event: LifecycleEvent) {
         let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
-        let enclosingBody = openBodies[thread]
-        guard let ref = event.controller ?? enclosingBody?.instance.ref else {
+        guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
             unattributedEvents += 1
             return
         }
@@ -85,22 +84,51 @@ public final class TimelineEngine {
             return
         }
         let key = InstanceKey(process: event.process, ref: ref)
-        var scope: Callback?
-        if event.kind.callback != nil {
+        var enclosing = Enclosing.none
+        if let callback = event.kind.callback {
+            if callback == .viewDidLoad || callback == .loadView, let host = openBodies.host(thread) { enclosing = .other(host: host) }
             closeBody(on: thread)
-        } else if let enclosingBody, enclosingBody.instance == key {
-            scope = enclosingBody.callback
+        } else if openBodies.isOpen(thread, for: key) {
+            enclosing = .own(openBodies.callback(thread))
         }
 
-        switch locate(key, event) {
-        case .live(let slot):
-            instances.update(slot) { judgeAndApply(event, on: &$0, key, thread, scope, enclosingBody) }
-        case .buried(var dead):
-            if judgeAndApply(event, on: &dead, key, thread, scope, enclosingBody) {
-                instances.insert(dead)  // reborn: something is alive at this address again
-            } else {
-                tombstones.insert(dead)  // still dead (a second dealloc, an observer line): it stays finished
+        let slot: Int
+        if let live = instances.slot(of: key) {
+            instances.update(live) { existing in
+                guard startsNewInstance(existing, event) else { return }
+                onInstanceFinished?(existing)  // replaced by a new object at the same address
+                existing = makeInstance(key, generation: existing.generation + 1)
             }
+            slot = live
+        } else if var dead = tombstones.remove(key) {
+            if event.kind.callback?.beginsLife == true {
+                slot = instances.insert(makeInstance(key, generation: dead.generation + 1))
+            } else {
+                // Deallocated: rules see it as it died.
+                if judgeAndApply(event, on: &dead, key, thread, enclosing) {
+                    instances.insert(dead)  // reborn: something is alive at this address again
+                } else {
+                    tombstones.insert(dead)  // still dead (a second dealloc, an observer line): it stays finished
+                }
+                return
+            }
+        } else {
+            slot = instances.insert(makeInstance(key, generation: 1))
+        }
+        instances.update(slot) { judgeAndApply(event, on: &$0, key, thread, enclosing) }
+    }
+
+    /// The callback body open on an event's thread, as far as the event's instance cares.
+    private enum Enclosing {
+        case none
+        /// The instance's own body, of this callback (nil: an observer line outside callbacks).
+        case own(Callback?)
+        /// Another instance's body, which a loading controller may be a guest of (§5.5).
+        case other(host: InstanceKey)
+
+        var scope: Callback? {
+            if case .own(let callback) = self { return callback }
+            return nil
         }
     }
 
@@ -108,7 +136,7 @@ public final class TimelineEngine {
     /// event implies. Returns whether a deallocated instance was replaced by a new one.
     @discardableResult
     private func judgeAndApply(_ event: LifecycleEvent, on instance: inout Instance, _ key: InstanceKey, _ thread: Int,
-                               _ scope: Callback?, _ enclosingBody: CallbackBody?) -> Bool {
+                               _ enclosing: Enclosing) -> Bool {
         for index in checkers[event.kind.filterSlot] {
             context.currentRule = ruleIdentities[index]
             rules[index].check(event, on: instance, in: context)
@@ -118,17 +146,16 @@ public final class TimelineEngine {
             instance = makeInstance(key, generation: instance.generation + 1)  // resynchronise
             reborn = true
         }
-        recordGuest(event, &instance, enclosingBody)
-        instance.apply(event, scope: scope)
+        if case .other(let host) = enclosing { recordGuest(event, &instance, host) }
+        instance.apply(event, scope: enclosing.scope)
         if let callback = event.kind.callback {
             if !instance.loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
                 instance.loggedCallbacks.insert(callback)
                 context.recordLogged(callback, profile: instance.profile)
             }
-            openBodies[thread] = CallbackBody(callback: callback, line: event.line, instance: key)
-        } else if event.kind.isObserver, enclosingBody?.instance == key {
-            openBodies[thread]!.touchedObservers.append(event.kind.observerName ?? "")
-            if case .observerRemoved(let name) = event.kind { openBodies[thread]!.removedObservers.append(name) }
+            openBodies.open(thread, CallbackBody(callback: callback, line: event.line, instance: key))
+        } else if event.kind.isObserver, case .own = enclosing {
+            openBodies.touch(thread, event.kind)
         } else if event.kind.isObserver {
             var body = CallbackBody(callback: nil, line: event.line, instance: key, touchedObservers: [event.kind.observerName ?? ""])
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
@@ -154,30 +181,6 @@ public final class TimelineEngine {
 
     // MARK: Instances
 
-    /// Where the instance an event belongs to is kept.
-    private enum Target {
-        /// In the table (made there if new).
-        case live(slot: Int)
-        /// Deallocated, taken from the tombstones: rules see it as it died.
-        case buried(Instance)
-    }
-
-    private func locate(_ key: InstanceKey, _ event: LifecycleEvent) -> Target {
-        if let slot = instances.slot(of: key) {
-            instances.update(slot) { existing in
-                guard startsNewInstance(existing, event) else { return }
-                onInstanceFinished?(existing)  // replaced by a new object at the same address
-                existing = makeInstance(key, generation: existing.generation + 1)
-            }
-            return .live(slot: slot)
-        }
-        if let tomb = tombstones.remove(key) {
-            guard event.kind.callback?.beginsLife == true else { return .buried(tomb) }
-            return .live(slot: instances.insert(makeInstance(key, generation: tomb.generation + 1)))
-        }
-        return .live(slot: instances.insert(makeInstance(key, generation: 1)))
-    }
-
     /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
     /// neither init nor dealloc (nothing else could tell two objects at one address apart).
     private func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent) -> Bool {
@@ -198,16 +201,13 @@ public final class TimelineEngine {
     }
 
     /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).
-    private func recordGuest(_ event: LifecycleEvent, _ instance: inout Instance, _ enclosing: CallbackBody?) {
-        guard let callback = event.kind.callback, callback == .viewDidLoad || callback == .loadView,
-              !instance.isLoaded, instance.parent == nil, instance.pendingMove == nil,
-              let body = enclosing, body.instance != instance.key, let hostCallback = body.callback,
-              [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(hostCallback),
-              instances.contains(body.instance) else { return }
-        instance.host = body.instance
+    private func recordGuest(_ event: LifecycleEvent, _ instance: inout Instance, _ host: InstanceKey) {
+        guard !instance.isLoaded, instance.parent == nil, instance.pendingMove == nil, host != instance.key,
+              instances.contains(host) else { return }
+        instance.host = host
         instance.hostLine = event.line
         let guest = instance.key
-        instances.modify(body.instance) { $0.guests.append(guest) }
+        instances.modify(host) { $0.guests.append(guest) }
     }
 
     // MARK: Callback bodies
