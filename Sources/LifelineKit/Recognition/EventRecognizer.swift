@@ -21,24 +21,28 @@ struct EventRecognizer {
     /// - Parameter defaultController: the controller of a callback word that names none (custom patterns).
     mutating func recognize(_ b: Bytes, in range: Range<Int>, defaultController: ControllerRef? = nil) -> Outcome {
         let table = KeywordTable.shared
+        let classes = table.classes
         var sawCallback = false
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
             let byte = b[i]
-            guard ASCII.isLetter(byte) || byte == ASCII.underscore else { i += 1; continue }
+            let startClass = classes[byte]
+            guard startClass & ByteClass.wordStart != 0 else { i += 1; continue }
             let start = i
             i += 1
-            guard table.mayStartKeyword(byte) else {  // most words: skipped without hashing
-                while i < end, ASCII.isIdentifier(b[i]) { i += 1 }
+            guard startClass & ByteClass.keywordStart != 0 else {  // most words: skipped without hashing
+                while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
                 if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = Self.finalizer(b, start, i, range, &names) {
                     return .event(event)
                 }
                 continue
             }
             var hash = KeywordTable.mix(KeywordTable.seed, byte | 0x20)
-            while i < end, ASCII.isIdentifier(b[i]) {
-                hash = KeywordTable.mix(hash, b[i])
+            while i < end {
+                let next = b[i]
+                guard classes[next] & ByteClass.identifier != 0 else { break }
+                hash = KeywordTable.mix(hash, next)
                 i += 1
             }
             if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]) { continue }  // inside a non-ASCII word

@@ -25,17 +25,31 @@ struct KeywordTable: Sendable {
         return index < 26 && firstLetters >> UInt32(index) & 1 != 0
     }
 
+    /// What each byte value can be in a word (`ByteClass` bits): the scanner's one lookup per byte.
+    /// Built once for the process and never freed.
+    let classes: ByteClassTable
+
     static let maxWordLength = 40
     /// The shortest keyword (`init`): shorter words are not looked up.
     static let minWordLength = 4
 
     private init() {
+        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        classes.initialize(repeating: 0, count: 256)
+        self.classes = ByteClassTable(bits: classes)
         for callback in Callback.allCases {
             for spelling in callback.spellings { insert(spelling, .callback(callback)) }
         }
         for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
         insert("removeObserver", .observer(adds: false))
         for word in UIKitWarnings.triggerWords { insert(word, .warningTrigger) }
+        for byte in UInt8.min...UInt8.max {
+            var bits: UInt8 = 0
+            if ASCII.isIdentifier(byte) { bits |= ByteClass.identifier }
+            if ASCII.isLetter(byte) || byte == ASCII.underscore { bits |= ByteClass.wordStart }
+            if ASCII.isLetter(byte), mayStartKeyword(byte) { bits |= ByteClass.keywordStart }
+            classes[Int(byte)] = bits
+        }
     }
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
@@ -72,4 +86,21 @@ struct KeywordTable: Sendable {
         }
         return true
     }
+}
+
+/// 256 bytes of `ByteClass` bits, written once while `KeywordTable.shared` is made and only read after.
+struct ByteClassTable: @unchecked Sendable {
+    fileprivate let bits: UnsafeMutablePointer<UInt8>
+
+    @inline(__always) subscript(byte: UInt8) -> UInt8 { bits[Int(byte)] }
+}
+
+/// Bits of `KeywordTable.classes`.
+enum ByteClass {
+    /// Continues a word: `ASCII.isIdentifier`.
+    static let identifier: UInt8 = 1
+    /// Starts a word: a letter or `_`.
+    static let wordStart: UInt8 = 2
+    /// Starts a word that may be a keyword (`KeywordTable.mayStartKeyword`).
+    static let keywordStart: UInt8 = 4
 }
