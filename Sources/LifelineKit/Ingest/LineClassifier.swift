@@ -23,17 +23,26 @@ enum LineClassifier {
         case .invalid(let reason):
             return .unparseable(reason)
         case .valid(let time, let end):
-            if let prefix = UnifiedLogFormat.readDefault(line, time: time, after: end)
-                ?? UnifiedLogFormat.readSyslog(line, time: time, after: end)
-                ?? NSLogFormat.readCompact(line, time: time, after: end)
-                ?? NSLogFormat.readNSLog(line, time: time, after: end) {
-                return .prefixed(prefix)
-            }
+            if let prefix = readProcessPrefix(line, time: time, after: end) { return .prefixed(prefix) }
             // An ISO 8601 or bare timestamp followed by the message.
             let start = min(line.count, line.skippingBlanks(from: end))
             return .prefixed(LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
                                         message: start..<line.count))
         }
+    }
+}
+
+extension LineClassifier {
+    /// The dated formats that name a process, tried in a fixed order (a line may fit more than one shape).
+    /// Each reader is called only when the bytes after the time pass its own first test, which most lines fail.
+    @inline(__always)
+    fileprivate static func readProcessPrefix(_ line: Bytes, time: TraceTime, after end: Int) -> LinePrefix? {
+        guard end + 1 < line.count, line[end] == ASCII.space else { return nil }
+        let next = line[end + 1]
+        if next == ASCII.zero, let prefix = UnifiedLogFormat.readDefault(line, time: time, after: end) { return prefix }  // ` 0x…`
+        if next == ASCII.space, let prefix = UnifiedLogFormat.readSyslog(line, time: time, after: end) { return prefix }  // two spaces
+        if !time.hasOffset, let prefix = NSLogFormat.readCompact(line, time: time, after: end) { return prefix }
+        return NSLogFormat.readNSLog(line, time: time, after: end)
     }
 }
 

@@ -8,9 +8,20 @@ import Darwin
 /// a hash and a compare instead of an allocation, and equal names share storage. Bounded: when `capacity`
 /// distinct strings are held it starts afresh, so an endless stream of new names cannot grow it.
 struct StringInterner: Sendable {
+    private struct Entry {
+        var hash: UInt64
+        /// Where the string's bytes are in `bytes`, so lookups compare bytes without touching the `String`.
+        var offset: Int
+        var count: Int
+        var string: String
+    }
+
     private let capacity: Int
-    private var slots: [(hash: UInt64, string: String)?]
+    private var slots: [Entry?]
+    private var bytes: [UInt8] = []
     private var count = 0
+    /// The slot of the last string returned: names mostly repeat the line before's (one process, one controller).
+    private var lastSlot: Int?
 
     /// An interner that keeps nothing: every call builds its string (for one-off parses).
     static var uncached: StringInterner { StringInterner(capacity: 0) }
@@ -29,34 +40,53 @@ struct StringInterner: Sendable {
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
         guard capacity > 0 else { return b.string(range) }
+        if let last = lastSlot, let entry = slots[last], equal(entry, b, range) { return entry.string }
         let hash = Self.hash(b, range)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while let entry = slots[slot] {
-            if entry.hash == hash, Self.equal(entry.string, b, range) { return entry.string }
+            if entry.hash == hash, equal(entry, b, range) {
+                lastSlot = slot
+                return entry.string
+            }
             slot = (slot + 1) & mask
         }
         let string = b.string(range)
         if count == capacity {
             slots = Array(repeating: nil, count: slots.count)
+            bytes.removeAll(keepingCapacity: true)
             count = 0
             slot = Int(truncatingIfNeeded: hash) & mask
         }
-        slots[slot] = (hash, string)
+        slots[slot] = Entry(hash: hash, offset: bytes.count, count: range.count, string: string)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[range]))
         count += 1
+        lastSlot = slot
         return string
     }
 
+    /// FNV-style, eight bytes at a step.
     private static func hash(_ b: Bytes, _ range: Range<Int>) -> UInt64 {
-        var hash: UInt64 = 14_695_981_039_346_656_037
-        for i in range { hash = (hash ^ UInt64(b[i])) &* 1_099_511_628_211 }
+        var hash: UInt64 = 14_695_981_039_346_656_037 ^ UInt64(range.count)
+        var i = range.lowerBound
+        let raw = UnsafeRawPointer(b.baseAddress!)
+        while i + 8 <= range.upperBound {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 1_099_511_628_211
+            hash ^= hash >> 29
+            i += 8
+        }
+        while i < range.upperBound {
+            hash = (hash ^ UInt64(b[i])) &* 1_099_511_628_211
+            i += 1
+        }
         return hash
     }
 
-    private static func equal(_ string: String, _ b: Bytes, _ range: Range<Int>) -> Bool {
-        var copy = string
-        return copy.withUTF8 { utf8 in
-            utf8.count == range.count && (range.isEmpty || memcmp(utf8.baseAddress!, b.baseAddress! + range.lowerBound, range.count) == 0)
+    private func equal(_ entry: Entry, _ b: Bytes, _ range: Range<Int>) -> Bool {
+        guard entry.count == range.count else { return false }
+        guard !range.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + entry.offset, b.baseAddress! + range.lowerBound, range.count) == 0
         }
     }
 }

@@ -11,10 +11,14 @@ public final class RuleContext {
     public internal(set) var hasTimestamps = false
     let lookup: (InstanceKey) -> Instance?
     private let emit: (Finding) -> Void
-    /// The identifier of the rule being run; set by the engine.
-    var currentRule: (identifier: String, severity: Severity) = ("", .error)
+    /// Each rule's identifier and severity, by the engine's rule index (a rule's `description` is a large struct).
+    private let ruleIdentities: [(identifier: String, severity: Severity)]
+    /// The index of the rule being run; set by the engine before each call (an index: no string is retained).
+    var currentRuleIndex = 0
+    var currentRule: (identifier: String, severity: Severity) { ruleIdentities[currentRuleIndex] }
 
-    init(settings: RuleSettings, lookup: @escaping (InstanceKey) -> Instance?, emit: @escaping (Finding) -> Void) {
+    init(settings: RuleSettings, rules: [any Rule], lookup: @escaping (InstanceKey) -> Instance?, emit: @escaping (Finding) -> Void) {
+        self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
         self.settings = settings
         self.lookup = lookup
         self.emit = emit

@@ -2,8 +2,6 @@
 /// it. Memory is proportional to live controllers: deallocated instances shrink to tombstones, which are capped.
 public final class TimelineEngine {
     public let rules: [any Rule]
-    /// Each rule's identifier and severity, read once (a rule's `description` is a large struct).
-    private let ruleIdentities: [(identifier: String, severity: Severity)]
     let context: RuleContext
     private let instances = InstanceTable()
     private var tombstones = TombstoneStore(capacity: 100_000)
@@ -30,12 +28,11 @@ public final class TimelineEngine {
 
     public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
         self.rules = rules
-        self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
         self.checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).checkedEvents.matches(kind) } }
         self.bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
         var lookup: ((InstanceKey) -> Instance?)?
-        self.context = RuleContext(settings: settings, lookup: { lookup?($0) }, emit: emit)
+        self.context = RuleContext(settings: settings, rules: rules, lookup: { lookup?($0) }, emit: emit)
         lookup = { [unowned self] key in self.instances[key] }
     }
 
@@ -138,7 +135,7 @@ public final class TimelineEngine {
     private func judgeAndApply(_ event: LifecycleEvent, on instance: inout Instance, _ key: InstanceKey, _ thread: Int,
                                _ enclosing: Enclosing) -> Bool {
         for index in checkers[event.kind.filterSlot] {
-            context.currentRule = ruleIdentities[index]
+            context.currentRuleIndex = index
             rules[index].check(event, on: instance, in: context)
         }
         var reborn = false
@@ -235,7 +232,7 @@ public final class TimelineEngine {
     private func judge(_ body: CallbackBody, _ instance: inout Instance) {
         guard !instance.observers.isEmpty else { return }
         for index in bodyJudges {
-            context.currentRule = ruleIdentities[index]
+            context.currentRuleIndex = index
             rules[index].bodyClosed(body, on: instance, in: context)
         }
         instance.settleObservers(after: body)
@@ -257,9 +254,9 @@ public final class TimelineEngine {
     }
 
     private func run(_ body: (any Rule) -> Void) {
-        for (rule, identity) in zip(rules, ruleIdentities) {
-            context.currentRule = identity
-            body(rule)
+        for index in rules.indices {
+            context.currentRuleIndex = index
+            body(rules[index])
         }
     }
 }
