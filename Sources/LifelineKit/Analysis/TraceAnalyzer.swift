@@ -127,14 +127,20 @@ struct InOrderStage {
             }
             offset += pieces[index].lineCount
         }
-        for index in pieces.indices {
-            pieces[index].events.withUnsafeMutableBufferPointer { events in
-                for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
-                    events[event].line += linesBefore
-                    engine.consume(&events[event])
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            for index in pieces.indices {
+                pieces[index].events.withUnsafeMutableBufferPointer { events in
+                    for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
+                        events[event].line += linesBefore
+                        if let range = events[event].textBytes {  // made here: see `LifecycleEvent.textBytes`
+                            events[event].text = bytes.string(range)
+                            events[event].textBytes = nil
+                        }
+                        engine.consume(&events[event])
+                    }
                 }
+                linesBefore += pieces[index].lineCount
             }
-            linesBefore += pieces[index].lineCount
         }
         if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime { engine.observeTime(lastTime) }
     }

@@ -58,14 +58,15 @@ struct ChunkParser {
                 var lineEnd = newline
                 if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
                 result.lineCount += 1
-                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), number: result.lineCount, into: &result)
+                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount, into: &result)
                 start = newline + 1
             }
         }
         return result
     }
 
-    private mutating func parseLine(_ line: Bytes, number: Int, into result: inout ParsedChunk) {
+    /// Reads one line, which starts at `offset` in its chunk.
+    private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, into result: inout ParsedChunk) {
         let reading: LineReading
         if assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) {
             result.usedJSONArray = true
@@ -73,15 +74,15 @@ struct ChunkParser {
             reading = fed.reading
             if let (record, recordLine) = fed.finished {
                 result.otherLines -= 1  // the record's line was counted as structure when it went by
-                account(record, line: nil, number: recordLine, into: &result)
+                account(record, line: nil, at: offset, number: recordLine, into: &result)
             }
         } else {
             reading = LineClassifier.read(line, minutes: &minutes)
         }
-        account(reading, line: line, number: number, into: &result)
+        account(reading, line: line, at: offset, number: number, into: &result)
     }
 
-    private mutating func account(_ reading: LineReading, line: Bytes?, number: Int, into result: inout ParsedChunk) {
+    private mutating func account(_ reading: LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {
         switch reading {
         case .unparseable(let reason):
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
@@ -94,8 +95,8 @@ struct ChunkParser {
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: line.string(0..<line.count),
-                                                yearless: prefix.yearless))
+                                                argument: recognized.argument, text: "", yearless: prefix.yearless,
+                                                textBytes: offset..<(offset + line.count)))
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message

@@ -33,6 +33,10 @@ public struct LifecycleEvent: Sendable {
     public var text: String
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
+    /// Where the line is in its chunk while `text` is still empty: parsers leave the text to the in-order stage,
+    /// so each line's `String` is made and freed on the engine's thread (one allocator, no cache lines shared
+    /// between cores).
+    var textBytes: Range<Int>? = nil
 }
 
 /// Identifies a controller key within one trace: the same key may hold several instances over time (§6.4).
