@@ -1,29 +1,90 @@
-/// Builds UTF-8 text as bytes. For output with hundreds of thousands of numbers (report data), appending a
-/// number here is a few stores, where `String(n)` then `+=` costs a small string each.
-struct TextBuffer {
-    private(set) var bytes: [UInt8] = []
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+/// Builds UTF-8 text as bytes. Report data and markup hold hundreds of thousands of numbers and short literals:
+/// appending one here is a capacity check and a few stores, where `String(n)` then `+=` costs a small string each.
+/// A class over manually grown storage, so that appends skip `Array`'s uniqueness checks.
+final class TextBuffer {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
 
-    mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    init(capacity: Int = 64) {
+        self.capacity = max(16, capacity)
+        storage = .allocate(capacity: self.capacity)
     }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    deinit { storage.deallocate() }
 
-    mutating func append(_ other: TextBuffer) { bytes.append(contentsOf: other.bytes) }
+    var isEmpty: Bool { count == 0 }
+
+    /// The text written so far.
+    var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+
+    @inline(__always) func append(byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(bytes: $0) }
+    }
+
+    func append(_ other: TextBuffer) { append(bytes: UnsafeBufferPointer(start: other.storage, count: other.count)) }
+
+    func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
 
     /// Decimal digits of `number`, with a leading `-` when negative.
-    mutating func append<Number: BinaryInteger>(_ number: Number) {
-        if number < 0 { bytes.append(0x2D) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(0x30 + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude != 0
-        bytes[start...].reverse()
+    func append<Number: BinaryInteger>(_ number: Number) {
+        if number < 0 { append(byte: 0x2D) }
+        appendDigits(UInt64(truncatingIfNeeded: number.magnitude))  // report numbers are at most 64 bits
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// `value` rounded to one decimal, without a trailing `.0` (as `Decimal1.string`).
+    func appendDecimal1(_ value: Double) {
+        let tenths = Int64((value * 10).rounded())
+        if tenths < 0 { append(byte: 0x2D) }
+        let magnitude = tenths.magnitude
+        appendDigits(magnitude / 10)
+        if magnitude % 10 != 0 {
+            append(byte: 0x2E)
+            append(byte: 0x30 + UInt8(magnitude % 10))
+        }
+    }
+
+    /// Writes the digits back to front at the end of the spare room, then moves them into place.
+    private func appendDigits(_ value: UInt64) {
+        reserve(20)  // UInt64.max has 20 digits
+        var first = count + 20, remaining = value
+        repeat {
+            first -= 1
+            storage[first] = 0x30 + UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+        } while remaining != 0
+        let digits = count + 20 - first
+        memmove(storage + count, storage + first, digits)
+        count += digits
+    }
+
+    @inline(__always) private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var larger = capacity * 2
+        while count + extra > larger { larger *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        grown.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = larger
+    }
 }

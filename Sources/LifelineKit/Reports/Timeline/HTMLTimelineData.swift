@@ -6,9 +6,9 @@
 /// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
 enum HTMLTimelineData {
     static func json(_ trace: TraceTimeline) -> String {
-        var names: [String] = []
-        var nameIndex: [String: Int] = [:]
-        var out = TextBuffer(capacity: 1 << 16)
+        var names = NameList()
+        let comma = UInt8(ascii: ",")
+        let out = TextBuffer(capacity: 1 << 16)
         out.append("{\"base\":\"")
         out.append(trace.timeBase == .lines ? "lines" : "clock")
         out.append("\",\"start\":")
@@ -19,10 +19,10 @@ enum HTMLTimelineData {
         out.append(trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ","))
         out.append("]")
         // Written as bytes: reports of large traces hold hundreds of thousands of numbers.
-        var lanes = TextBuffer(capacity: 1 << 16)
+        let lanes = TextBuffer(capacity: 1 << 16)
         for (processIndex, process) in trace.processes.enumerated() {
             for lane in process.lanes {
-                if !lanes.bytes.isEmpty { lanes.append(",\n") }
+                if !lanes.isEmpty { lanes.append(",\n") }
                 lanes.append("[")
                 lanes.append(lane.serial)
                 lanes.append(",")
@@ -36,30 +36,48 @@ enum HTMLTimelineData {
                 lanes.append(",[")
                 for segment in lane.segments {
                     lanes.append(segment.start)
-                    lanes.append(",")
+                    lanes.append(byte: comma)
                     lanes.append(segment.state.index)
-                    lanes.append(",")
+                    lanes.append(byte: comma)
                 }
                 lanes.append(lane.segments.last?.end ?? lane.end)
                 lanes.append("],[")
                 for (position, event) in lane.events.enumerated() {
-                    let index = nameIndex[event.name] ?? names.count
-                    if index == names.count { names.append(event.name); nameIndex[event.name] = index }
-                    if position > 0 { lanes.append(",") }
+                    let index = names.index(of: event.name)
+                    if position > 0 { lanes.append(byte: comma) }
                     lanes.append(event.tick)
-                    lanes.append(",")
+                    lanes.append(byte: comma)
                     lanes.append(index)
-                    lanes.append(",")
+                    lanes.append(byte: comma)
                     lanes.append(event.line)
                 }
                 lanes.append("]]")
             }
         }
         out.append(",\"names\":[")
-        out.append(names.map { JSONText.quoted($0) }.joined(separator: ","))
+        out.append(names.all.map { JSONText.quoted($0) }.joined(separator: ","))
         out.append("],\"lanes\":[\n")
         out.append(lanes)
         out.append("]}")
         return out.text
+    }
+}
+
+/// Event names in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
+/// last hit beats hashing the name.
+private struct NameList {
+    private(set) var all: [String] = []
+    private var last = 0
+
+    mutating func index(of name: String) -> Int {
+        let length = name.utf8.count  // compared first: most names differ in length, which costs no string compare
+        if last < all.count, all[last].utf8.count == length, all[last] == name { return last }
+        if let found = all.firstIndex(where: { $0.utf8.count == length && $0 == name }) {
+            last = found
+            return found
+        }
+        all.append(name)
+        last = all.count - 1
+        return last
     }
 }

@@ -27,20 +27,31 @@ struct HTMLTimelineSVG {
         let height = Self.axis + Double(rows.count) * Self.row
         var rowOf: [Int: Int] = [:]
         for (index, row) in rows.enumerated() { if case .lane(let lane) = row { rowOf[lane.serial] = index } }
-        var out = "<svg class=\"static\" width=\"\(Int(Self.width))\" height=\"\(n(height))\" "
-            + "viewBox=\"0 0 \(Int(Self.width)) \(n(height))\" role=\"group\" aria-label=\"Controller lanes\">\n"
-        out += axisMarkup()
+        // Written as bytes: a lane has a few numbers per segment and per event.
+        let out = TextBuffer(capacity: 1 << 16)
+        out.append("<svg class=\"static\" width=\"\(Int(Self.width))\" height=\"")
+        out.appendDecimal1(height)
+        out.append("\" viewBox=\"0 0 \(Int(Self.width)) ")
+        out.appendDecimal1(height)
+        out.append("\" role=\"group\" aria-label=\"Controller lanes\">\n")
+        appendAxis(to: out)
         for (index, row) in rows.enumerated() {
             let y = Self.axis + Double(index) * Self.row
             switch row {
             case .process(let name):
-                out += "<rect class=\"process\" x=\"0\" y=\"\(n(y))\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.row))\"/>"
-                out += "<text class=\"process\" x=\"6\" y=\"\(n(y + 14))\">\(HTMLText.escape(name))</text>\n"
+                out.append("<rect class=\"process\" x=\"0\" y=\"")
+                out.appendDecimal1(y)
+                out.append("\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.row))\"/><text class=\"process\" x=\"6\" y=\"")
+                out.appendDecimal1(y + 14)
+                out.append("\">")
+                out.append(HTMLText.escape(name))
+                out.append("</text>\n")
             case .lane(let lane):
-                out += laneMarkup(lane, y: y, parentY: lane.parent.flatMap { rowOf[$0] }.map { Self.axis + Double($0) * Self.row })
+                appendLane(lane, y: y, parentY: lane.parent.flatMap { rowOf[$0] }.map { Self.axis + Double($0) * Self.row }, to: out)
             }
         }
-        return out + "</svg>"
+        out.append("</svg>")
+        return out.text
     }
 
     private var scale: Double { (Self.width - Self.labelWidth - Self.padding) / Double(trace.span) }
@@ -49,42 +60,64 @@ struct HTMLTimelineSVG {
 
     private func n(_ value: Double) -> String { Decimal1.string(value) }
 
-    private func axisMarkup() -> String {
+    private func appendAxis(to out: TextBuffer) {
         let axis = TimeAxis(base: trace.timeBase, start: trace.start, end: trace.end)
         let title = trace.timeBase == .lines ? "log line (no timestamps)" : "time since first timestamp"
-        var out = "<text class=\"axis-title\" x=\"6\" y=\"\(n(Self.axis - 9))\">\(title)</text>"
+        out.append("<text class=\"axis-title\" x=\"6\" y=\"\(n(Self.axis - 9))\">\(title)</text>")
         for tick in axis.ticks(count: 7) {
             let tx = n(x(tick))
-            out += "<line class=\"tick\" x1=\"\(tx)\" x2=\"\(tx)\" y1=\"\(n(Self.axis - 6))\" y2=\"\(n(Self.axis))\"/>"
-            out += "<text class=\"tick\" x=\"\(n(x(tick) + 3))\" y=\"\(n(Self.axis - 9))\">\(HTMLText.escape(axis.label(tick)))</text>"
+            out.append("<line class=\"tick\" x1=\"\(tx)\" x2=\"\(tx)\" y1=\"\(n(Self.axis - 6))\" y2=\"\(n(Self.axis))\"/>")
+            out.append("<text class=\"tick\" x=\"\(n(x(tick) + 3))\" y=\"\(n(Self.axis - 9))\">\(HTMLText.escape(axis.label(tick)))</text>")
         }
-        return out + "\n"
+        out.append("\n")
     }
 
-    private func laneMarkup(_ lane: ControllerLane, y: Double, parentY: Double?) -> String {
-        var out = "<g class=\"lane\" id=\"t\(traceIndex)-c\(lane.serial)\">"
+    private func appendLane(_ lane: ControllerLane, y: Double, parentY: Double?, to out: TextBuffer) {
+        out.append("<g class=\"lane\" id=\"t")
+        out.append(traceIndex)
+        out.append("-c")
+        out.append(lane.serial)
+        out.append("\">")
         for segment in lane.segments {
             let x0 = x(segment.start), width = max(x(segment.end) - x0, 3)
-            out += "<rect class=\"s-\(segment.state.rawValue)\" x=\"\(n(x0))\" y=\"\(n(y + 4))\" width=\"\(n(width))\" height=\"\(n(Self.row - 8))\"/>"
+            out.append("<rect class=\"s-")
+            out.append(segment.state.rawValue)
+            out.append("\" x=\"")
+            out.appendDecimal1(x0)
+            out.append("\" y=\"")
+            out.appendDecimal1(y + 4)
+            out.append("\" width=\"")
+            out.appendDecimal1(width)
+            out.append("\" height=\"")
+            out.appendDecimal1(Self.row - 8)
+            out.append("\"/>")
         }
         for event in lane.events {
-            let ex = n(x(event.tick))
-            out += "<line class=\"event\" x1=\"\(ex)\" x2=\"\(ex)\" y1=\"\(n(y + 2))\" y2=\"\(n(y + Self.row - 2))\"/>"
+            let ex = x(event.tick)
+            out.append("<line class=\"event\" x1=\"")
+            out.appendDecimal1(ex)
+            out.append("\" x2=\"")
+            out.appendDecimal1(ex)
+            out.append("\" y1=\"")
+            out.appendDecimal1(y + 2)
+            out.append("\" y2=\"")
+            out.appendDecimal1(y + Self.row - 2)
+            out.append("\"/>")
         }
         if let parentY, let first = lane.segments.first {
-            out += "<path class=\"link\" d=\"M\(n(x(first.start))),\(n(parentY + Self.row / 2))V\(n(y + Self.row / 2))h4\"/>"
+            out.append("<path class=\"link\" d=\"M\(n(x(first.start))),\(n(parentY + Self.row / 2))V\(n(y + Self.row / 2))h4\"/>")
         }
         for (index, placed) in marks[lane.serial] ?? [] {
             let finding = placed.finding, mx = x(placed.tick), my = y + Self.row / 2
             let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.event) at line \(finding.line): \(finding.message)\n"
                 + (summaries[finding.rule] ?? "")
-            out += "<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
-                + "d=\"M\(n(mx)),\(n(my - 7))l6,7l-6,7l-6,-7z\"><title>\(HTMLText.escape(tip))</title></path></a>"
+            out.append("<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
+                + "d=\"M\(n(mx)),\(n(my - 7))l6,7l-6,7l-6,-7z\"><title>\(HTMLText.escape(tip))</title></path></a>")
         }
         let indent = 8 + Double(lane.depth) * 12
         let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
-        out += "<text class=\"label\" x=\"\(n(indent))\" y=\"\(n(y + 14))\">\(HTMLText.escape(text))<title>\(HTMLText.escape(title(of: lane)))</title></text>"
-        return out + "</g>\n"
+        out.append("<text class=\"label\" x=\"\(n(indent))\" y=\"\(n(y + 14))\">\(HTMLText.escape(text))<title>\(HTMLText.escape(title(of: lane)))</title></text>")
+        out.append("</g>\n")
     }
 
     private func title(of lane: ControllerLane) -> String {

@@ -36,6 +36,10 @@ final class TimelineRecorder {
         var states: [LaneState] = []
         var parentName: String?
         var parent: Int?
+
+        /// A serial with no draft yet.
+        static let none = Draft(serial: 0, id: "", key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),
+                                generation: 0)
     }
 
     /// One recorded event; ticks are assigned once the whole trace is known.
@@ -47,7 +51,8 @@ final class TimelineRecorder {
         var text: String
     }
 
-    private var drafts: [Int: Draft] = [:]
+    /// By serial (`drafts[serial - 1]`; serials count up from 1). Serials that have not logged yet hold `Draft.none`.
+    private var drafts: [Draft] = []
     private var events: [Recorded] = []
     private var findings: [Finding] = []
     /// The serial now living at each key, to resolve parents.
@@ -58,29 +63,30 @@ final class TimelineRecorder {
     func record(_ finding: Finding) { findings.append(finding) }
 
     func record(_ event: LifecycleEvent, on instance: Instance) {
-        current[instance.key] = instance.serial
-        let index = events.count
-        events.append(Recorded(serial: instance.serial, line: event.line, time: event.time, name: event.kind.name, text: event.text))
-        // Changed in place: a copy taken out of the dictionary would copy its arrays on every event.
-        modifyDraft(of: instance) { draft in
-            draft.eventIndices.append(index)
-            draft.states.append(LaneState.of(instance))
-            if draft.parentName == nil { adoptParent(&draft, instance) }
+        let serial = instance.serial, draft = serial - 1
+        if !hasDraft(serial) {
+            // An instance's first event: from now on its key names it (until another instance takes the key).
+            current[instance.key] = serial
+            while drafts.count < serial { drafts.append(.none) }
+            drafts[draft] = Draft(serial: serial, id: instance.id, key: instance.key, generation: instance.generation)
         }
+        let index = events.count
+        events.append(Recorded(serial: serial, line: event.line, time: event.time, name: event.kind.name, text: event.text))
+        // Changed in place: a copy of the draft would copy its arrays on every event.
+        drafts[draft].eventIndices.append(index)
+        drafts[draft].states.append(LaneState.of(instance))
+        if drafts[draft].parentName == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
             adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
         }
     }
 
     func finish(_ instance: Instance) {
-        guard drafts.index(forKey: instance.serial) != nil, drafts[instance.serial]?.parentName == nil else { return }
-        modifyDraft(of: instance) { adoptParent(&$0, instance) }
+        guard hasDraft(instance.serial), drafts[instance.serial - 1].parentName == nil else { return }
+        adoptParent(&drafts[instance.serial - 1], instance)
     }
 
-    private func modifyDraft(of instance: Instance, _ change: (inout Draft) -> Void) {
-        change(&drafts[instance.serial, default: Draft(serial: instance.serial, id: instance.id, key: instance.key,
-                                                       generation: instance.generation)])
-    }
+    private func hasDraft(_ serial: Int) -> Bool { serial <= drafts.count && drafts[serial - 1].serial == serial }
 
     /// The parent the instance names (didMove, or a pending willMove), else one that adopted it with `addChild`.
     private func adoptParent(_ draft: inout Draft, _ instance: Instance) {
@@ -96,10 +102,10 @@ final class TimelineRecorder {
     }
 
     private func adopt(_ childKey: InstanceKey, by parent: Instance) {
-        if let serial = current[childKey], let child = drafts[serial] {
-            guard child.parentName == nil, serial != parent.serial else { return }
-            drafts[serial]?.parentName = parent.key.ref.description
-            drafts[serial]?.parent = parent.serial
+        if let serial = current[childKey], hasDraft(serial) {
+            guard drafts[serial - 1].parentName == nil, serial != parent.serial else { return }
+            drafts[serial - 1].parentName = parent.key.ref.description
+            drafts[serial - 1].parent = parent.serial
         } else {
             adoptedBefore[childKey] = (parent.serial, parent.key.ref.description)
         }
@@ -123,7 +129,7 @@ final class TimelineRecorder {
     }
 
     private func makeLanes(ticks: [Int64], traceEnd: Int64) -> [ControllerLane] {
-        let ordered = drafts.values.sorted { $0.serial < $1.serial }
+        let ordered = drafts.filter { $0.serial != 0 }
         // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
         var successorStart: [Int: Int64] = [:]
         var lastAtKey: [InstanceKey: Int] = [:]
