@@ -127,16 +127,26 @@ struct InOrderStage {
             }
             offset += pieces[index].lineCount
         }
+        // The engine borrows each line's bytes while it handles the event, unless observers of every event may keep
+        // it: those get its text as a `String`, made here, on the thread that also frees it.
+        let lendsBytes = engine.onEvent == nil
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         events[event].line += linesBefore
-                        if let range = events[event].textBytes {  // made here: see `LifecycleEvent.textBytes`
-                            events[event].text = bytes.string(range)
-                            events[event].textBytes = nil
+                        guard let range = events[event].textBytes else {
+                            engine.consume(&events[event])
+                            continue
                         }
-                        engine.consume(&events[event])
+                        if lendsBytes {
+                            events[event].borrowedLine = BorrowedLine(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+                            engine.consume(&events[event])
+                            events[event].borrowedLine = nil
+                        } else {
+                            events[event].text = bytes.string(range)
+                            engine.consume(&events[event])
+                        }
                     }
                 }
                 linesBefore += pieces[index].lineCount

@@ -95,7 +95,7 @@ struct ChunkParser {
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: "", yearless: prefix.yearless,
+                                                argument: recognized.argument, text: nil, yearless: prefix.yearless,
                                                 textBytes: offset..<(offset + line.count)))
         case .record(let record):
             if let time = record.time { result.lastTime = time }

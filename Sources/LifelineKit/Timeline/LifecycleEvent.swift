@@ -29,14 +29,51 @@ public struct LifecycleEvent: Sendable {
     /// The controller the line names; nil for observer lines that belong to the callback logged before them.
     public var controller: ControllerRef?
     public var argument: ControllerArgument?
-    /// The whole input line, for evidence and reports.
-    public var text: String
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
-    /// Where the line is in its chunk while `text` is still empty: parsers leave the text to the in-order stage,
-    /// so each line's `String` is made and freed on the engine's thread (one allocator, no cache lines shared
-    /// between cores).
-    var textBytes: Range<Int>? = nil
+    /// Where the line is in its chunk: parsers record this rather than build `text` (see `InOrderStage`).
+    var textBytes: Range<Int>?
+    /// The line's bytes while the in-order stage lends the event to the engine (see `BorrowedLine`).
+    var borrowedLine: BorrowedLine?
+    private var storedText: String?
+
+    init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
+         argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil) {
+        self.line = line
+        self.time = time
+        self.process = process
+        self.thread = thread
+        self.kind = kind
+        self.controller = controller
+        self.argument = argument
+        self.storedText = text
+        self.yearless = yearless
+        self.textBytes = textBytes
+    }
+
+    /// The whole input line, for evidence and reports.
+    public var text: String {
+        get { storedText ?? borrowedLine.map { $0.bytes.string(0..<$0.bytes.count) } ?? "" }
+        set {
+            storedText = newValue
+            borrowedLine = nil
+        }
+    }
+
+    /// Calls `body` with the line's bytes, without building a `String` when they are borrowed.
+    func withTextBytes<Result>(_ body: (Bytes) -> Result) -> Result {
+        if storedText == nil, let borrowedLine { return body(borrowedLine.bytes) }
+        var text = self.text
+        return text.withUTF8(body)
+    }
+}
+
+/// A line's bytes inside the chunk the in-order stage is feeding to the engine, valid only until the engine is
+/// done with the event (the stage then clears it). Checking builds no `String` per event: instances copy these
+/// bytes into evidence buffers they reuse, and `text` is made only for what keeps it (findings, observers).
+/// Events handed to `TimelineEngine.onEvent`, which may keep them, carry their `text` instead.
+struct BorrowedLine: @unchecked Sendable {
+    let bytes: Bytes
 }
 
 /// Identifies a controller key within one trace: the same key may hold several instances over time (§6.4).

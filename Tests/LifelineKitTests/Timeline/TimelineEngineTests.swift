@@ -140,6 +140,21 @@ final class TimelineEngineTests: XCTestCase {
         ])
     }
 
+    func testEvidenceQuotesTheLatestLinesWordForWordAfterTheRingWraps() throws {
+        let lines = [
+            "<Shop.A: 0x1> viewDidLoad()", "<Shop.A: 0x1> viewWillAppear(_:)", "<Shop.A: 0x1> viewDidAppear(_:)",
+            "<Shop.A: 0x1> viewWillDisappear(_:)", "<Shop.A: 0x1> viewDidDisappear(_:)", "<Shop.A: 0x1> viewWillAppear(_:) again",
+            "<Shop.A: 0x1> viewDidAppear(_:) again", "<Shop.A: 0x1> viewWillDisappear(_:) twice",
+            "<Shop.A: 0x1> viewDidAppear(_:) out of order",
+        ]
+        let found = try findings(lines.joined(separator: "\n"), rule: "appearance-order")
+        let evidence = try XCTUnwrap(found.first?.evidence)
+        XCTAssertEqual(evidence.last?.line, 9)
+        XCTAssertGreaterThan(evidence.count, 2)
+        XCTAssertEqual(evidence.map(\.line), evidence.map(\.line).sorted())
+        for quoted in evidence { XCTAssertEqual(quoted.text, lines[quoted.line - 1]) }
+    }
+
     func testADeallocatedInstanceIsFinishedOnceEvenWhenLinesFollowIt() throws {
         var finished: [Int] = []
         let engine = TimelineEngine(rules: RuleRegistry.all.map { $0.init() }, settings: RuleSettings()) { _ in }
