@@ -73,7 +73,7 @@ public struct TraceAnalyzer: Sendable {
                 for pending in [chunk] + pool.abandon() { stage.take(pending, fallback.parse(pending)) }
                 return !stage.observer.shouldStop()
             }
-            stage.take(chunk, pieces: pieces)
+            stage.take(chunk, pieces: consume pieces)  // moved: the events are renumbered in place, not copied
             if stage.observer.shouldStop() { return false }
         }
         return false
