@@ -57,7 +57,8 @@ struct ReportCommand {
             var analysis = try options.options(for: input)
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
             do {
-                traces.append(try TimelineBuilder.build(input, options: analysis, unparseable: UnparseableReport(file: input.displayName).note))
+                traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
+                                                        unparseable: UnparseableReport(file: input.displayName).note))
             } catch {
                 OutputStream.standardError.line("\(input.displayName): error: \(error)")
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))

@@ -22,6 +22,9 @@ public struct TraceAnalyzer: Sendable {
         public var unparseable: (UnparseableLine) -> Void = { _ in }
         /// Every event once placed on its instance (for timeline reports).
         public var event: ((LifecycleEvent, Instance) -> Void)?
+        /// The same, for observers that keep nothing of an event past the call but what they copy: its line's
+        /// bytes are lent (`LifecycleEvent.withTextBytes`) rather than made a `String`. Used instead of `event`.
+        var lentEvent: ((LifecycleEvent, Instance) -> Void)?
         /// Every instance once final (for timeline reports).
         public var instanceFinished: ((Instance) -> Void)?
         /// Whether to stop reading (Ctrl-C while following).
@@ -88,7 +91,8 @@ public struct TraceAnalyzer: Sendable {
             located.file = file
             observer.finding(located)
         }
-        engine.onEvent = observer.event
+        engine.onEvent = observer.event ?? observer.lentEvent
+        engine.onEventCopiesText = observer.event == nil
         engine.onInstanceFinished = observer.instanceFinished
         return engine
     }
@@ -129,7 +133,7 @@ struct InOrderStage {
         }
         // The engine borrows each line's bytes while it handles the event, unless observers of every event may keep
         // it: those get its text as a `String`, made here, on the thread that also frees it.
-        let lendsBytes = engine.onEvent == nil
+        let lendsBytes = engine.onEvent == nil || engine.onEventCopiesText
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 pieces[index].events.withUnsafeMutableBufferPointer { events in

@@ -71,7 +71,8 @@ public struct LifecycleEvent: Sendable {
 /// A line's bytes inside the chunk the in-order stage is feeding to the engine, valid only until the engine is
 /// done with the event (the stage then clears it). Checking builds no `String` per event: instances copy these
 /// bytes into evidence buffers they reuse, and `text` is made only for what keeps it (findings, observers).
-/// Events handed to `TimelineEngine.onEvent`, which may keep them, carry their `text` instead.
+/// Events handed to `TimelineEngine.onEvent`, which may keep them, carry their `text` instead, unless that observer
+/// only copies what it keeps (`TimelineEngine.onEventCopiesText`).
 struct BorrowedLine: @unchecked Sendable {
     let bytes: Bytes
 }

@@ -25,6 +25,9 @@ public final class TimelineEngine {
     public var onInstanceFinished: ((Instance) -> Void)?
     /// Called with every event after it is placed on its instance: reports use it.
     public var onEvent: ((LifecycleEvent, Instance) -> Void)?
+    /// `onEvent` keeps nothing of an event past the call but what it copies (`LifecycleEvent.withTextBytes`), so
+    /// the in-order stage may lend it the line's bytes instead of making its text a `String`.
+    var onEventCopiesText = false
 
     public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
         self.rules = rules

@@ -7,6 +7,9 @@ public struct ChromeTraceWriter: TimelineReportWriter {
     /// The writer has no settings.
     public init() {}
 
+    /// Each event's log line is an argument of its trace event.
+    public var showsEventTexts: Bool { true }
+
     public func write(_ model: TimelineModel) -> String {
         var events: [String] = []  // serialised one by one: a tree of every event would hold far more memory
         var nextPid = 1, nextTid = 1

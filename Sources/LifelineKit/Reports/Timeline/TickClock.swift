@@ -24,19 +24,20 @@ struct TickClock {
 /// Finds where a finding belongs on its lane: the tick of the event on its line, else of the last event before it.
 struct FindingPlacer {
     private let lines: [Int]
-    private let texts: [String]
     private let ticks: [Int64]
+    /// The line of the event at an index.
+    private let text: (Int) -> String
 
-    /// `events` and `ticks` in trace order (lines increasing).
-    init(events: [(line: Int, text: String)], ticks: [Int64]) {
-        lines = events.map(\.line)
-        texts = events.map(\.text)
+    /// Events' `lines` and `ticks` in trace order (lines increasing).
+    init(lines: [Int], ticks: [Int64], text: @escaping (Int) -> String) {
+        self.lines = lines
         self.ticks = ticks
+        self.text = text
     }
 
     func place(_ finding: Finding, on lane: ControllerLane?) -> PlacedFinding {
         let index = lastIndex(atOrBefore: finding.line)
-        let exact = index.flatMap { lines[$0] == finding.line ? texts[$0] : nil }
+        let exact = index.flatMap { lines[$0] == finding.line ? text($0) : nil }
         let logLine = exact ?? finding.evidence.last { $0.line == finding.line }?.text
         var tick = index.map { ticks[$0] } ?? lane?.start ?? 0
         if let lane { tick = min(max(tick, lane.start), lane.end) }

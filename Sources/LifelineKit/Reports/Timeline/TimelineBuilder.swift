@@ -5,19 +5,21 @@ public enum TimelineBuilder {
     ///
     /// - Parameters:
     ///   - name: the file name reports show; defaults to the input's display name.
+    ///   - eventTexts: whether lane events carry their log lines (`LaneEvent.text`); reports that show none skip
+    ///     making a string per event.
     ///   - unparseable: called with each line that could not be read.
     /// - Throws: when the input cannot be opened or read.
-    public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions,
+    public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions, eventTexts: Bool = true,
                              unparseable: @escaping (UnparseableLine) -> Void = { _ in }) throws -> TraceTimeline {
         let file = name ?? input.displayName
-        let recorder = TimelineRecorder()
+        let recorder = TimelineRecorder(eventTexts: eventTexts)
         var observer = TraceAnalyzer.Observer { finding in
             var located = finding
             located.file = file
             recorder.record(located)
         }
         observer.unparseable = unparseable
-        observer.event = { event, instance in recorder.record(event, on: instance) }
+        observer.lentEvent = { event, instance in recorder.record(event, on: instance) }
         observer.instanceFinished = { instance in recorder.finish(instance) }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
         return recorder.timeline(file: file, statistics: statistics)
@@ -48,8 +50,16 @@ final class TimelineRecorder {
         var line: Int
         var time: TraceTime?
         var name: String
-        var text: String
+        /// Where its line is in `texts`.
+        var text: Range<Int>
     }
+
+    /// Whether lanes carry each event's line as a `String`.
+    private let eventTexts: Bool
+    /// Every recorded event's line, back to back: one buffer instead of a string per event.
+    private var texts: [UInt8] = []
+
+    init(eventTexts: Bool = true) { self.eventTexts = eventTexts }
 
     /// By serial (`drafts[serial - 1]`; serials count up from 1). Serials that have not logged yet hold `Draft.none`.
     private var drafts: [Draft] = []
@@ -71,7 +81,9 @@ final class TimelineRecorder {
             drafts[draft] = Draft(serial: serial, id: instance.id, key: instance.key, generation: instance.generation)
         }
         let index = events.count
-        events.append(Recorded(serial: serial, line: event.line, time: event.time, name: event.kind.name, text: event.text))
+        let textStart = texts.count
+        event.withTextBytes { texts.append(contentsOf: $0) }
+        events.append(Recorded(serial: serial, line: event.line, time: event.time, name: event.kind.name, text: textStart..<texts.count))
         // Changed in place: a copy of the draft would copy its arrays on every event.
         drafts[draft].eventIndices.append(index)
         drafts[draft].states.append(LaneState.of(instance))
@@ -120,7 +132,7 @@ final class TimelineRecorder {
         let start = ticks.first ?? 0
         let lanes = makeLanes(ticks: ticks, traceEnd: end)
         let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.map { ($0.serial, $0) })
-        let placer = FindingPlacer(events: events.map { ($0.line, $0.text) }, ticks: ticks)
+        let placer = FindingPlacer(lines: events.map(\.line), ticks: ticks) { self.text(of: $0) }
         let placed = Finding.sortedForOutput(findings).map { finding in
             placer.place(finding, on: lanesBySerial[finding.subject.serial])
         }
@@ -139,7 +151,8 @@ final class TimelineRecorder {
         }
         return ordered.map { draft in
             let laneEvents = draft.eventIndices.map { index in
-                LaneEvent(line: events[index].line, tick: ticks[index], name: events[index].name, text: events[index].text)
+                LaneEvent(line: events[index].line, tick: ticks[index], name: events[index].name,
+                          text: eventTexts ? text(of: index) : "")
             }
             let start = laneEvents.first?.tick ?? 0
             let lastTick = laneEvents.last?.tick ?? start
@@ -149,6 +162,11 @@ final class TimelineRecorder {
                                   segments: Self.segments(states: draft.states, ticks: laneEvents.map(\.tick), end: end),
                                   events: laneEvents, start: start, end: end)
         }
+    }
+
+    /// The line of the recorded event at `index`.
+    private func text(of index: Int) -> String {
+        texts.withUnsafeBufferPointer { $0.string(events[index].text) }
     }
 
     /// Runs of equal states between the events that changed them; the last one lasts until `end`.

@@ -127,4 +127,19 @@ final class TimelineBuilderTests: XCTestCase {
         XCTAssertEqual(trace.processes.map(\.name), ["TestMe[67943]", "Shop[4089]"])
         XCTAssertEqual(trace.processes.map { $0.lanes.map(\.label) }, [["vc1", "vc2"], ["vc1"]])
     }
+
+    func testLaneEventsQuoteTheirLinesOnlyWhenAsked() throws {
+        let lines = ["2016-04-27 10:00:00.000 Shop[1:2] <Shop.A: 0x1> viewWillAppear(_:)",
+                     "2016-04-27 10:00:00.100 Shop[1:2] [Net] request done",
+                     "2016-04-27 10:00:00.200 Shop[1:2] <Shop.A: 0x1> viewWillAppear(_:)"]
+        let quoted = try TimelineFixture.timeline(lines.joined(separator: "\n"))
+        XCTAssertEqual(quoted.lanes.flatMap(\.events).map(\.text), [lines[0], lines[2]])
+        XCTAssertEqual(quoted.findings.first?.logLine, lines[2], "the finding's line, found among the recorded events")
+        let bare = try TimelineFixture.timeline(lines.joined(separator: "\n"), eventTexts: false)
+        XCTAssertEqual(bare.lanes.flatMap(\.events).map(\.text), ["", ""])
+        XCTAssertEqual(bare.lanes.flatMap(\.events).map(\.line), [1, 3])
+        XCTAssertEqual(bare.findings.map(\.logLine), quoted.findings.map(\.logLine))
+        XCTAssertTrue(ChromeTraceWriter().showsEventTexts)
+        XCTAssertFalse(HTMLReportWriter().showsEventTexts)
+    }
 }

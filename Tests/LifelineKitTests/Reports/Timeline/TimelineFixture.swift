@@ -11,11 +11,12 @@ enum TimelineFixture {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     /// Runs `text` through the same analysis as `check` and records its timeline, shown as `name`.
-    static func timeline(_ text: String, name: String = "trace.log", options: AnalysisOptions = AnalysisOptions()) throws -> TraceTimeline {
+    static func timeline(_ text: String, name: String = "trace.log", options: AnalysisOptions = AnalysisOptions(),
+                         eventTexts: Bool = true) throws -> TraceTimeline {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-timeline-\(UUID().uuidString).log")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try TimelineBuilder.build(.file(url.path), name: name, options: options)
+        return try TimelineBuilder.build(.file(url.path), name: name, options: options, eventTexts: eventTexts)
     }
 
     /// A model of sample traces, named as from the package root (`SampleTraces/push-pop.log`).
