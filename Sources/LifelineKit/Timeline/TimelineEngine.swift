@@ -108,7 +108,7 @@ public final class TimelineEngine {
                 if judgeAndApply(event, on: &dead, key, thread, enclosing) {
                     instances.insert(dead)  // reborn: something is alive at this address again
                 } else {
-                    tombstones.insert(dead)  // still dead (a second dealloc, an observer line): it stays finished
+                    tombstones.insert(consume dead)  // still dead (a second dealloc, an observer line): it stays finished
                 }
                 return
             }
@@ -227,7 +227,7 @@ public final class TimelineEngine {
         awaitingDealloc.remove(body.instance)
         let dead = instances.remove(slot)
         onInstanceFinished?(dead)
-        tombstones.insert(dead)
+        tombstones.insert(consume dead)
     }
 
     /// Runs the rules on what a callback body did, then settles the observer counts they judged. Bodies are about

@@ -12,12 +12,12 @@ struct TombstoneStore {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    mutating func insert(_ instance: Instance) {
+    mutating func insert(_ instance: consuming Instance) {
         let key = instance.key
         if let slot = index[key] {
-            slots[slot] = instance
+            slots[slot] = consume instance
         } else {
-            index[key] = store(instance)
+            index[key] = store(consume instance)
             order.append(key)
         }
         while index.count > capacity, head < order.count {
@@ -45,12 +45,12 @@ struct TombstoneStore {
         return slots[slot].take()
     }
 
-    private mutating func store(_ instance: Instance) -> Int {
+    private mutating func store(_ instance: consuming Instance) -> Int {
         if let slot = freeSlots.popLast() {
-            slots[slot] = instance
+            slots[slot] = consume instance
             return slot
         }
-        slots.append(instance)
+        slots.append(consume instance)
         return slots.count - 1
     }
 }
