@@ -31,7 +31,8 @@ struct EventRecognizer {
             guard startClass & ByteClass.wordStart != 0 else { i += 1; continue }
             let start = i
             i += 1
-            guard startClass & ByteClass.keywordStart != 0 else {  // most words: skipped without hashing
+            // Most words are skipped without hashing: their first letter, or their first two bytes, start no keyword.
+            guard startClass & ByteClass.keywordStart != 0, i < end, classes.mayStartKeyword(byte, b[i]) else {
                 while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
                 if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = Self.finalizer(b, start, i, range, &names) {
                     return .event(event)

@@ -54,6 +54,7 @@ struct KeywordTable: Sendable {
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
         let bytes = Array(word.utf8)
+        classes.allowPair(bytes[0], bytes[1])
         var hash = KeywordTable.seed
         for (index, byte) in bytes.enumerated() { hash = KeywordTable.mix(hash, index == 0 ? byte | 0x20 : byte) }
         var slot = Int(hash) & (KeywordTable.slotCount - 1)
@@ -88,11 +89,32 @@ struct KeywordTable: Sendable {
     }
 }
 
-/// 256 bytes of `ByteClass` bits, written once while `KeywordTable.shared` is made and only read after.
+/// 256 bytes of `ByteClass` bits, and which first two bytes begin a keyword; written once while
+/// `KeywordTable.shared` is made and only read after.
 struct ByteClassTable: @unchecked Sendable {
     fileprivate let bits: UnsafeMutablePointer<UInt8>
+    /// One bit per (first letter lower-cased, second byte): 32 × 256 bits.
+    private let pairs: UnsafeMutablePointer<UInt64>
+
+    fileprivate init(bits: UnsafeMutablePointer<UInt8>) {
+        self.bits = bits
+        pairs = .allocate(capacity: 32 * 256 / 64)
+        pairs.initialize(repeating: 0, count: 32 * 256 / 64)
+    }
 
     @inline(__always) subscript(byte: UInt8) -> UInt8 { bits[Int(byte)] }
+
+    /// Whether a word whose first letter is `first` and second byte is `second` can be a keyword: most words
+    /// that start like one are turned away here, before they are hashed.
+    @inline(__always) func mayStartKeyword(_ first: UInt8, _ second: UInt8) -> Bool {
+        let index = Int(first & 0x1F) << 8 | Int(second)
+        return pairs[index >> 6] >> UInt64(index & 63) & 1 != 0
+    }
+
+    fileprivate func allowPair(_ first: UInt8, _ second: UInt8) {
+        let index = Int(first & 0x1F) << 8 | Int(second)
+        pairs[index >> 6] |= 1 << UInt64(index & 63)
+    }
 }
 
 /// Bits of `KeywordTable.classes`.
