@@ -69,7 +69,8 @@ struct StringInterner: Sendable {
     private static func hash(_ b: Bytes, _ range: Range<Int>) -> UInt64 {
         var hash: UInt64 = 14_695_981_039_346_656_037 ^ UInt64(range.count)
         var i = range.lowerBound
-        let raw = UnsafeRawPointer(b.baseAddress!)
+        guard let base = b.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
         while i + 8 <= range.upperBound {
             hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 1_099_511_628_211
             hash ^= hash >> 29
