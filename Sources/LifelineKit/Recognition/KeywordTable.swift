@@ -15,51 +15,30 @@ struct KeywordTable: Sendable {
     private var hashes = [UInt32](repeating: 0, count: slotCount)
     private var words = [[UInt8]](repeating: [], count: slotCount)
     private var keywords = [Keyword?](repeating: nil, count: slotCount)
-    /// Bit `n` set when some keyword starts with the `n`th letter (either case): words starting otherwise are
-    /// skipped without hashing.
-    private var firstLetters: UInt32 = 0
-
-    /// Whether a word starting with `letter` (an ASCII letter or `_`) can be a keyword.
-    @inline(__always) func mayStartKeyword(_ letter: UInt8) -> Bool {
-        let index = (letter | 0x20) &- 0x61
-        return index < 26 && firstLetters >> UInt32(index) & 1 != 0
-    }
-
-    /// What each byte value can be in a word (`ByteClass` bits): the scanner's one lookup per byte.
-    /// Built once for the process and never freed.
-    let classes: ByteClassTable
+    /// What each byte value can be in a word, and which first two bytes start a keyword. Built once for the
+    /// process and never freed.
+    let classes = ByteClassTable()
 
     static let maxWordLength = 40
     /// The shortest keyword (`init`): shorter words are not looked up.
     static let minWordLength = 4
 
     private init() {
-        let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        classes.initialize(repeating: 0, count: 256)
-        self.classes = ByteClassTable(bits: classes)
         for callback in Callback.allCases {
             for spelling in callback.spellings { insert(spelling, .callback(callback)) }
         }
         for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
         insert("removeObserver", .observer(adds: false))
         for word in UIKitWarnings.triggerWords { insert(word, .warningTrigger) }
-        for byte in UInt8.min...UInt8.max {
-            var bits: UInt8 = 0
-            if ASCII.isIdentifier(byte) { bits |= ByteClass.identifier }
-            if ASCII.isLetter(byte) || byte == ASCII.underscore { bits |= ByteClass.wordStart }
-            if ASCII.isLetter(byte), mayStartKeyword(byte) { bits |= ByteClass.keywordStart }
-            classes[Int(byte)] = bits
-        }
     }
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
         let bytes = Array(word.utf8)
-        classes.allowPair(bytes[0], bytes[1])
+        classes.allowKeywordStart(bytes[0], bytes[1])
         var hash = KeywordTable.seed
         for (index, byte) in bytes.enumerated() { hash = KeywordTable.mix(hash, index == 0 ? byte | 0x20 : byte) }
         var slot = Int(hash) & (KeywordTable.slotCount - 1)
         while keywords[slot] != nil { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
-        firstLetters |= 1 << UInt32((bytes[0] | 0x20) &- 0x61)
         hashes[slot] = hash
         words[slot] = bytes.enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
         keywords[slot] = keyword
@@ -92,26 +71,35 @@ struct KeywordTable: Sendable {
 /// 256 bytes of `ByteClass` bits, and which first two bytes begin a keyword; written once while
 /// `KeywordTable.shared` is made and only read after.
 struct ByteClassTable: @unchecked Sendable {
-    fileprivate let bits: UnsafeMutablePointer<UInt8>
-    /// One bit per (first letter lower-cased, second byte): 32 × 256 bits.
+    private let bits: UnsafeMutablePointer<UInt8>
+    /// One bit per (first letter, either case; second byte): 32 × 256 bits.
     private let pairs: UnsafeMutablePointer<UInt64>
 
-    fileprivate init(bits: UnsafeMutablePointer<UInt8>) {
-        self.bits = bits
+    fileprivate init() {
+        bits = .allocate(capacity: 256)
+        for byte in UInt8.min...UInt8.max {
+            var classes: UInt8 = 0
+            if ASCII.isIdentifier(byte) { classes |= ByteClass.identifier }
+            if ASCII.isLetter(byte) || byte == ASCII.underscore { classes |= ByteClass.wordStart }
+            (bits + Int(byte)).initialize(to: classes)
+        }
         pairs = .allocate(capacity: 32 * 256 / 64)
         pairs.initialize(repeating: 0, count: 32 * 256 / 64)
     }
 
     @inline(__always) subscript(byte: UInt8) -> UInt8 { bits[Int(byte)] }
 
-    /// Whether a word whose first letter is `first` and second byte is `second` can be a keyword: most words
-    /// that start like one are turned away here, before they are hashed.
+    /// Whether a word that starts with the letter `first` and the byte `second` can be a keyword: most words that
+    /// start with a `keywordStart` letter are turned away here, before they are hashed.
     @inline(__always) func mayStartKeyword(_ first: UInt8, _ second: UInt8) -> Bool {
         let index = Int(first & 0x1F) << 8 | Int(second)
         return pairs[index >> 6] >> UInt64(index & 63) & 1 != 0
     }
 
-    fileprivate func allowPair(_ first: UInt8, _ second: UInt8) {
+    /// Notes a keyword's first two bytes: its first letter, in either case, now starts a possible keyword.
+    fileprivate func allowKeywordStart(_ first: UInt8, _ second: UInt8) {
+        bits[Int(first | 0x20)] |= ByteClass.keywordStart
+        bits[Int(first & ~0x20)] |= ByteClass.keywordStart
         let index = Int(first & 0x1F) << 8 | Int(second)
         pairs[index >> 6] |= 1 << UInt64(index & 63)
     }
@@ -123,6 +111,6 @@ enum ByteClass {
     static let identifier: UInt8 = 1
     /// Starts a word: a letter or `_`.
     static let wordStart: UInt8 = 2
-    /// Starts a word that may be a keyword (`KeywordTable.mayStartKeyword`).
+    /// A letter that some keyword starts with (either case): other words are skipped before their second byte.
     static let keywordStart: UInt8 = 4
 }
