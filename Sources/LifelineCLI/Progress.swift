@@ -68,14 +68,5 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// Straight to the descriptor: the buffered `OutputStream` belongs to the main thread.
-    private static func write(_ text: String) {
-        let utf8 = Array(text.utf8)
-        var offset = 0
-        while offset < utf8.count {
-            let written = utf8.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
-    }
+    private static func write(_ text: String) { OutputStream.writeAll(Array(text.utf8), to: STDERR_FILENO) }
 }

@@ -43,13 +43,18 @@ final class OutputStream: @unchecked Sendable {
     func line(_ text: String) { write(text + "\n") }
 
     func flush() {
+        Self.writeAll(buffer, to: descriptor)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to `descriptor` unbuffered, retrying after signals; gives up on any other error.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
+            if written <= 0 { return }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -51,7 +51,7 @@ final class TextBuffer {
         appendDigits(UInt64(truncatingIfNeeded: number.magnitude))  // report numbers are at most 64 bits
     }
 
-    /// `value` rounded to one decimal, without a trailing `.0` (as `Decimal1.string`).
+    /// `value` rounded to one decimal (halves away from zero), without a trailing `.0`: `12.3`, `-3`, `0`.
     func appendDecimal1(_ value: Double) {
         let tenths = Int64((value * 10).rounded())
         if tenths < 0 { append(byte: 0x2D) }

@@ -28,11 +28,10 @@ enum HTMLText {
 
 /// Fixed-point numbers for SVG coordinates and labels, identical on every platform (no locale, no exponent).
 enum Decimal1 {
-    /// `value` rounded to one decimal, without a trailing `.0`.
+    /// `value` rounded to one decimal, without a trailing `.0` (`TextBuffer.appendDecimal1` writes it).
     static func string(_ value: Double) -> String {
-        let tenths = Int64((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let magnitude = tenths.magnitude
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        let buffer = TextBuffer(capacity: 24)
+        buffer.appendDecimal1(value)
+        return buffer.text
     }
 }
