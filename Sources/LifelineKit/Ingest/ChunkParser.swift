@@ -53,20 +53,25 @@ struct ChunkParser {
             }
             var start = range.lowerBound
             let end = range.upperBound
+            var screen = ASCIIScreen(bytes, end: end)
+            var suspect = screen.firstSuspectByte(from: start)
             while start < end {
                 let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
                 var lineEnd = newline
                 if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
                 result.lineCount += 1
-                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount, into: &result)
+                let screened = lineEnd <= suspect
+                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount,
+                          screened: screened, into: &result)
                 start = newline + 1
+                if !screened { suspect = screen.firstSuspectByte(from: start) }
             }
         }
         return result
     }
 
-    /// Reads one line, which starts at `offset` in its chunk.
-    private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, into result: inout ParsedChunk) {
+    /// Reads one line, which starts at `offset` in its chunk; `screened` when it is known to be ASCII without NUL.
+    private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, screened: Bool, into result: inout ParsedChunk) {
         let reading: LineReading
         if assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) {
             result.usedJSONArray = true
@@ -77,7 +82,7 @@ struct ChunkParser {
                 account(record, line: nil, at: offset, number: recordLine, into: &result)
             }
         } else {
-            reading = LineClassifier.read(line, minutes: &minutes)
+            reading = LineClassifier.read(line, minutes: &minutes, screened: screened)
         }
         account(reading, line: line, at: offset, number: number, into: &result)
     }

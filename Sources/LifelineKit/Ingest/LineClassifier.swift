@@ -7,8 +7,9 @@ enum LineClassifier {
     }
 
     /// The same, with the minute of the previous timestamp remembered (`ChunkParser` keeps one per chunk).
-    static func read(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
-        if let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
+    /// `screened`: the caller already found the line to be ASCII without NUL (`UTF8Check.firstSuspectByte`).
+    static func read(_ line: Bytes, minutes: inout MinuteCache, screened: Bool = false) -> LineReading {
+        if !screened, let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
         guard let first = line.first else { return .prefixed(.plain(0)) }
         if ASCII.isDigit(first) { return readDated(line, minutes: &minutes) }
         if first == ASCII.openBrace, line.count > 1, line[1] == ASCII.quote { return NDJSONFormat.read(line) }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Validity checks run on every line before anything trusts its bytes.
 enum UTF8Check {
     /// Why `line` cannot be read as text, or nil when it can.
@@ -38,5 +44,39 @@ enum UTF8Check {
             i += length
         }
         return true
+    }
+}
+
+/// Screens a run of lines for the bytes that need `UTF8Check.problem(in:)`'s look, non-ASCII or NUL, in one pass
+/// of 32 bytes a step: lines wholly before the next such byte are plain ASCII text and need no check of their own.
+struct ASCIIScreen {
+    private let bytes: Bytes
+    private let end: Int
+    /// The first NUL at or after the last position asked for, or `end`.
+    private var nul: Int
+
+    init(_ bytes: Bytes, end: Int) {
+        self.bytes = bytes
+        self.end = end
+        self.nul = -1
+    }
+
+    /// The first index at or after `from` of a non-ASCII or NUL byte, or `end`. Positions asked for only grow.
+    mutating func firstSuspectByte(from: Int) -> Int {
+        guard let base = bytes.baseAddress, from < end else { return end }
+        if nul < from {
+            nul = memchr(base + from, 0, end - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
+        }
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = from
+        while i + 32 <= nul {
+            let raw = UnsafeRawPointer(base + i)
+            let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            if any & highs != 0 { break }
+            i += 32
+        }
+        while i < nul, bytes[i] < 0x80 { i += 1 }
+        return i
     }
 }

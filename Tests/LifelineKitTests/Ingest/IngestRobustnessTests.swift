@@ -38,6 +38,38 @@ final class IngestRobustnessTests: XCTestCase {
         assertAccounted(outcome.statistics)
     }
 
+    func testScreenedRunsStillCatchEveryBadLineAndKeepValidNonASCII() throws {
+        // Long clean lines (screened 32 bytes a step) around bad ones, a valid non-ASCII event, and a NUL that
+        // comes after other suspect lines, in the last line, with no final newline.
+        let clean = "2016-04-27 10:49:46.694 TestMe[67943:4951489] some ordinary app logging line of text\n"
+        var bytes = Array((clean + "vc1 viewWillAppear\n" + clean).utf8)
+        bytes += Array("vc1 viewDidAppear ✓\n".utf8)
+        bytes += Array(clean.utf8) + [0xFF, 0x0A] + Array(clean.utf8)
+        bytes += Array("vc1 viewWillDisappear\n".utf8) + Array("é\n".utf8)
+        bytes += Array(clean.utf8) + Array("vc1 viewDidDisappear\n".utf8) + Array("tail\u{0}".utf8)
+        let outcome = try TraceFixture.analyze(bytes: bytes)
+        XCTAssertEqual(outcome.statistics.lines, 12)
+        XCTAssertEqual(outcome.statistics.events, 4, "the ✓ line is valid UTF-8 and still an event")
+        XCTAssertEqual(outcome.unparseable, [UnparseableLine(line: 6, reason: "invalid UTF-8"),
+                                             UnparseableLine(line: 12, reason: "contains a NUL byte")])
+        XCTAssertTrue(outcome.findings.isEmpty)
+        assertAccounted(outcome.statistics)
+    }
+
+    func testASCIIScreenFindsTheFirstNonASCIIOrNULByte() {
+        var bytes = [UInt8](repeating: 0x61, count: 100)
+        bytes[70] = 0xC3
+        bytes[40] = 0
+        bytes.withUnsafeBufferPointer { b in
+            var screen = ASCIIScreen(b, end: b.count)
+            XCTAssertEqual(screen.firstSuspectByte(from: 0), 40)
+            XCTAssertEqual(screen.firstSuspectByte(from: 41), 70)
+            XCTAssertEqual(screen.firstSuspectByte(from: 71), 100, "none left: the end")
+            var short = ASCIIScreen(b, end: 39)
+            XCTAssertEqual(short.firstSuspectByte(from: 3), 39, "the end bounds the search")
+        }
+    }
+
     func testLinesOfMegabytesDoNotLoseTheirNeighbours() throws {
         let long = "2016-04-27 10:49:47.000 TestMe[1:1] long: " + String(repeating: "A", count: 3 << 20)
         let outcome = try TraceFixture.analyze("vc1 viewWillAppear\n\(long)\nvc1 viewDidAppear\n")
