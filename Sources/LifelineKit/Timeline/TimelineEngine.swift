@@ -94,10 +94,12 @@ public final class TimelineEngine {
 
         let slot: Int
         if let live = instances.slot(of: key) {
-            instances.update(live) { existing in
-                guard startsNewInstance(existing, event) else { return }
-                onInstanceFinished?(existing)  // replaced by a new object at the same address
-                existing = makeInstance(key, generation: existing.generation + 1)
+            if event.kind.callback?.mayStartNewInstance == true {
+                instances.update(live) { existing in
+                    guard startsNewInstance(existing, event) else { return }
+                    onInstanceFinished?(existing)  // replaced by a new object at the same address
+                    existing = makeInstance(key, generation: existing.generation + 1)
+                }
             }
             slot = live
         } else if var dead = tombstones.remove(key) {
@@ -262,6 +264,12 @@ public final class TimelineEngine {
             body(rules[index])
         }
     }
+}
+
+extension Callback {
+    /// The callbacks that can tell a new object at a reused address (`startsNewInstance`): other events skip the
+    /// check, which would copy the instance.
+    fileprivate var mayStartNewInstance: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
 }
 
 extension EventKind {

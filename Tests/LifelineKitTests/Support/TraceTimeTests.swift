@@ -22,6 +22,29 @@ final class TraceTimeTests: XCTestCase {
         XCTAssertEqual(before.seconds(since: after), 0, "never negative")
     }
 
+    func testFractionsOfEveryLengthAndWhatFollowsThem() {
+        func parse(_ text: String) -> String {
+            var copy = text
+            return copy.withUTF8 {
+                switch TimestampParser.parseDateTime($0) {
+                case .valid(let t, let end): return "\(t.iso8601) end \(end)"
+                case .invalid(let reason): return reason
+                case .absent: return "absent"
+                }
+            }
+        }
+        XCTAssertEqual(parse("2016-04-27 10:49:46.6"), "2016-04-27T10:49:46.600000 end 21")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.694 X"), "2016-04-27T10:49:46.694000 end 23")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.123456"), "2016-04-27T10:49:46.123456 end 26", "six digits at the end")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.123456 X"), "2016-04-27T10:49:46.123456 end 26")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.000001Z"), "2016-04-27T10:49:46.000001Z end 27")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.123456+0100"), "2016-04-27T09:49:46.123456Z end 31")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.1234567 X"), "2016-04-27T10:49:46.123456 end 27", "beyond µs: dropped")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.123456789-0200"), "2016-04-27T12:49:46.123456Z end 34")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.12a456 X"), "2016-04-27T10:49:46.120000 end 22", "digits end at the letter")
+        XCTAssertEqual(parse("2016-04-27 10:49:46. X"), "missing fraction digits")
+    }
+
     func testYearlessClockRollsOverAtNewYear() {
         var clock = YearlessClock()
         var copy = "2016-12-31 23:59:58.000 X[1:1] y"
