@@ -45,8 +45,8 @@ enum TimestampParser {
         if i < b.count, b[i] == ASCII.period {
             i += 1
             if let exact = microseconds(b, at: i) {
-                micros = exact
-                i += 6
+                micros = exact.micros
+                i += exact.digits
             } else {
                 let fractionStart = i
                 while i < b.count, ASCII.isDigit(b[i]) {
@@ -72,16 +72,19 @@ enum TimestampParser {
         return .valid(TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: hasOffset), end: i)
     }
 
-    /// The common fraction, exactly six digits (`log` and NSLog print microseconds), read without a loop; nil for
-    /// any other length.
-    @inline(__always) private static func microseconds(_ b: Bytes, at i: Int) -> Int64? {
-        guard i + 6 <= b.count, let base = b.baseAddress else { return nil }
+    /// The common fractions, exactly three digits (NSLog) or six (`log`), as microseconds, read without a loop;
+    /// nil for any other length.
+    @inline(__always) private static func microseconds(_ b: Bytes, at i: Int) -> (micros: Int64, digits: Int)? {
+        guard i + 3 <= b.count, let base = b.baseAddress else { return nil }
         let p = base + i
         let d0 = p[0] &- ASCII.zero, d1 = p[1] &- ASCII.zero, d2 = p[2] &- ASCII.zero
+        guard d0 < 10, d1 < 10, d2 < 10 else { return nil }
+        let millis = Int64(d0) * 100 + Int64(d1) * 10 + Int64(d2)
+        if i + 3 == b.count || !ASCII.isDigit(p[3]) { return (millis * 1000, 3) }
+        guard i + 6 <= b.count else { return nil }
         let d3 = p[3] &- ASCII.zero, d4 = p[4] &- ASCII.zero, d5 = p[5] &- ASCII.zero
-        guard d0 < 10, d1 < 10, d2 < 10, d3 < 10, d4 < 10, d5 < 10, i + 6 == b.count || !ASCII.isDigit(p[6]) else { return nil }
-        let high = Int64(d0) * 100 + Int64(d1) * 10 + Int64(d2)
-        return high * 1000 + Int64(d3) * 100 + Int64(d4) * 10 + Int64(d5)
+        guard d4 < 10, d5 < 10, i + 6 == b.count || !ASCII.isDigit(p[6]) else { return nil }
+        return (millis * 1000 + Int64(d3) * 100 + Int64(d4) * 10 + Int64(d5), 6)
     }
 
     /// `Mmm dd HH:MM:SS` (device syslog: no year, no fraction). Returns the time in year 2000, which the

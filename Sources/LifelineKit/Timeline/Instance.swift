@@ -85,15 +85,8 @@ public struct Instance: Sendable {
     public var loggedCallbacks = CallbackSet()
 
     /// The last few lines of this instance's timeline, oldest first.
-    public var recent: [EvidenceLine] {
-        (recentRing[recentStart...] + recentRing[..<recentStart]).map {
-            EvidenceLine(line: $0.line, text: String(decoding: $0.bytes, as: UTF8.self))
-        }
-    }
-    /// `recent` as a ring of byte buffers: once full, each new line overwrites the oldest (at `recentStart`) in
-    /// the buffer it had, so remembering a line allocates nothing.
-    private var recentRing: [RecentLine] = []
-    private var recentStart = 0
+    public var recent: [EvidenceLine] { evidence.lines }
+    private var evidence = EvidenceRing()
     public var lastLine = 0
 
     init(serial: Int, key: InstanceKey, generation: Int, profile: Int) {
@@ -115,22 +108,7 @@ public struct Instance: Sendable {
     static let evidenceDepth = 6
 
     mutating func remember(_ event: LifecycleEvent) {
-        event.withTextBytes { bytes in
-            if recentRing.count < Instance.evidenceDepth {
-                recentRing.append(RecentLine(line: event.line, bytes: Array(bytes)))
-            } else {
-                recentRing[recentStart].line = event.line
-                recentRing[recentStart].bytes.removeAll(keepingCapacity: true)
-                recentRing[recentStart].bytes.append(contentsOf: bytes)
-                recentStart = (recentStart + 1) % Instance.evidenceDepth
-            }
-        }
+        event.withTextBytes { evidence.remember(line: event.line, bytes: $0, depth: Instance.evidenceDepth) }
         lastLine = event.line
     }
-}
-
-/// One of `Instance.recent`, as bytes.
-private struct RecentLine: Sendable {
-    var line: Int
-    var bytes: [UInt8]
 }

@@ -35,6 +35,9 @@ final class TraceTimeTests: XCTestCase {
         }
         XCTAssertEqual(parse("2016-04-27 10:49:46.6"), "2016-04-27T10:49:46.600000 end 21")
         XCTAssertEqual(parse("2016-04-27 10:49:46.694 X"), "2016-04-27T10:49:46.694000 end 23")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.694"), "2016-04-27T10:49:46.694000 end 23", "three digits at the end")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.6945 X"), "2016-04-27T10:49:46.694500 end 24")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.69451 X"), "2016-04-27T10:49:46.694510 end 25")
         XCTAssertEqual(parse("2016-04-27 10:49:46.123456"), "2016-04-27T10:49:46.123456 end 26", "six digits at the end")
         XCTAssertEqual(parse("2016-04-27 10:49:46.123456 X"), "2016-04-27T10:49:46.123456 end 26")
         XCTAssertEqual(parse("2016-04-27 10:49:46.000001Z"), "2016-04-27T10:49:46.000001Z end 27")
