@@ -111,10 +111,12 @@ enum TimestampParser {
     }
 
     @inline(__always) private static func digits(_ b: Bytes, _ start: Int, _ n: Int) -> Int? {
+        guard start + n <= b.count else { return nil }
         var value = 0
         for i in start..<(start + n) {
-            guard i < b.count, ASCII.isDigit(b[i]) else { return nil }
-            value = value * 10 + Int(b[i] &- ASCII.zero)
+            let digit = b[i] &- ASCII.zero
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
         }
         return value
     }

@@ -26,9 +26,6 @@ enum ASCII {
         let bits: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE  // 0-9 | A-Z, _, a-z
         return (bits >> UInt64(b & 63)) & 1 != 0
     }
-    @inline(__always) static func hexValue(_ b: UInt8) -> UInt64 {
-        isDigit(b) ? UInt64(b &- 0x30) : UInt64((b | 0x20) &- 0x61 &+ 10)
-    }
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {
@@ -62,21 +59,33 @@ extension UnsafeBufferPointer where Element == UInt8 {
     func decimal(at offset: Int, maxDigits: Int = 18) -> (value: Int64, end: Int)? {
         var i = offset, value: Int64 = 0
         let limit = Swift.min(count, offset + Swift.min(maxDigits, 18))  // 18 digits cannot overflow
-        while i < limit, ASCII.isDigit(self[i]) {
-            value = value &* 10 &+ Int64(self[i] &- ASCII.zero)
+        while i < limit {
+            let digit = self[i] &- ASCII.zero
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int64(digit)
             i += 1
         }
-        return i > offset && (i == count || !ASCII.isDigit(self[i])) ? (value, i) : nil
+        guard i > offset else { return nil }
+        return i < limit || i == count || !ASCII.isDigit(self[i]) ? (value, i) : nil  // stopped at the limit: more digits?
     }
 
     /// Parses a run of hex digits (no `0x`) at `offset`.
     func hexadecimal(at offset: Int) -> (value: UInt64, end: Int)? {
         var i = offset, value: UInt64 = 0
-        while i < count, ASCII.isHexDigit(self[i]), i - offset < 16 {
-            value = value << 4 | ASCII.hexValue(self[i])
+        let limit = Swift.min(count, offset + 16)  // 16 digits fill 64 bits
+        while i < limit {
+            let byte = self[i]
+            var digit = byte &- ASCII.zero
+            if digit >= 10 {
+                digit = (byte | 0x20) &- 0x61  // a-f, either case
+                if digit >= 6 { break }
+                digit += 10
+            }
+            value = value << 4 | UInt64(digit)
             i += 1
         }
-        return i > offset && (i == count || !ASCII.isHexDigit(self[i])) ? (value, i) : nil
+        guard i > offset else { return nil }
+        return i < limit || i == count || !ASCII.isHexDigit(self[i]) ? (value, i) : nil  // stopped at the limit: more digits?
     }
 
     func skippingBlanks(from offset: Int) -> Int {

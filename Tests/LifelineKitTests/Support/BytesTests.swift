@@ -1,0 +1,37 @@
+import XCTest
+@testable import LifelineKit
+
+final class BytesTests: XCTestCase {
+    private func decimal(_ text: String, at offset: Int = 0, maxDigits: Int = 18) -> String {
+        var copy = text
+        return copy.withUTF8 { $0.decimal(at: offset, maxDigits: maxDigits).map { "\($0.value) end \($0.end)" } ?? "nil" }
+    }
+
+    private func hexadecimal(_ text: String, at offset: Int = 0) -> String {
+        var copy = text
+        return copy.withUTF8 { $0.hexadecimal(at: offset).map { "\(String($0.value, radix: 16)) end \($0.end)" } ?? "nil" }
+    }
+
+    func testDecimalReadsRunsUpToItsLimitAndRefusesLongerOnes() {
+        XCTAssertEqual(decimal("4089:361037]"), "4089 end 4")
+        XCTAssertEqual(decimal("[4089]", at: 1), "4089 end 5")
+        XCTAssertEqual(decimal("361037"), "361037 end 6", "digits to the end")
+        XCTAssertEqual(decimal("x1"), "nil", "no digit at the offset")
+        XCTAssertEqual(decimal(""), "nil")
+        XCTAssertEqual(decimal("1234567890:", maxDigits: 10), "1234567890 end 10")
+        XCTAssertEqual(decimal("12345678901:", maxDigits: 10), "nil", "more digits than allowed")
+        XCTAssertEqual(decimal("999999999999999999"), "999999999999999999 end 18")
+        XCTAssertEqual(decimal("9999999999999999999"), "nil", "19 digits could overflow")
+    }
+
+    func testHexadecimalReadsEitherCaseUpToSixteenDigits() {
+        XCTAssertEqual(hexadecimal("7fa1c8d0a200>"), "7fa1c8d0a200 end 12")
+        XCTAssertEqual(hexadecimal("7FA1C8D0A200"), "7fa1c8d0a200 end 12", "upper case, to the end")
+        XCTAssertEqual(hexadecimal("0x1f", at: 2), "1f end 4")
+        XCTAssertEqual(hexadecimal("abcdefg"), "abcdef end 6", "g is not a digit")
+        XCTAssertEqual(hexadecimal("g1"), "nil")
+        XCTAssertEqual(hexadecimal("ffffffffffffffff;"), "ffffffffffffffff end 16")
+        XCTAssertEqual(hexadecimal("10000000000000000"), "nil", "17 digits do not fit")
+        XCTAssertEqual(hexadecimal(":@[`{"), "nil", "bytes beside the digit and letter ranges")
+    }
+}
