@@ -13,9 +13,9 @@ public struct ObserverTable: Sendable, Sequence {
 
     /// The entry for `name`; setting nil removes it.
     public subscript(name: String) -> ObserverEntry? {
-        get { names.firstIndex(of: name).map { entries[$0] } }
+        get { index(of: name).map { entries[$0] } }
         set {
-            if let index = names.firstIndex(of: name) {
+            if let index = index(of: name) {
                 if let newValue {
                     entries[index] = newValue
                 } else {
@@ -27,6 +27,12 @@ public struct ObserverTable: Sendable, Sequence {
                 entries.append(newValue)
             }
         }
+    }
+
+    /// Names of another length are passed over without comparing their bytes (a string's UTF-8 count is stored).
+    private func index(of name: String) -> Int? {
+        let count = name.utf8.count
+        return names.firstIndex { $0.utf8.count == count && $0 == name }
     }
 
     public subscript(name: String, default defaultEntry: @autoclosure () -> ObserverEntry) -> ObserverEntry {
