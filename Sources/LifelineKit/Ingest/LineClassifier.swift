@@ -7,7 +7,7 @@ enum LineClassifier {
     }
 
     /// The same, with the minute of the previous timestamp remembered (`ChunkParser` keeps one per chunk).
-    /// `screened`: the caller already found the line to be ASCII without NUL (`UTF8Check.firstSuspectByte`).
+    /// `screened`: the caller already found the line to be ASCII without NUL (`ASCIIScreen`).
     static func read(_ line: Bytes, minutes: inout MinuteCache, screened: Bool = false) -> LineReading {
         if !screened, let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
         guard let first = line.first else { return .prefixed(.plain(0)) }

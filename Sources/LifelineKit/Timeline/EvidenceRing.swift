@@ -2,10 +2,13 @@
 /// the buffer that one had, so remembering a line is one copy and allocates only while a buffer grows.
 /// A value: copies share storage until one of them writes.
 struct EvidenceRing: Sendable {
+    let depth: Int
     private var storage: Storage?
 
+    init(depth: Int) { self.depth = depth }
+
     /// Remembers `bytes` as line `line`, forgetting the oldest line once `depth` are held.
-    mutating func remember(line: Int, bytes: Bytes, depth: Int) {
+    mutating func remember(line: Int, bytes: Bytes) {
         if storage == nil {
             storage = Storage(depth: depth)
         } else if !isKnownUniquelyReferenced(&storage!) {

@@ -86,7 +86,7 @@ public struct Instance: Sendable {
 
     /// The last few lines of this instance's timeline, oldest first.
     public var recent: [EvidenceLine] { evidence.lines }
-    private var evidence = EvidenceRing()
+    private var evidence = EvidenceRing(depth: Instance.evidenceDepth)
     public var lastLine = 0
 
     init(serial: Int, key: InstanceKey, generation: Int, profile: Int) {
@@ -108,7 +108,7 @@ public struct Instance: Sendable {
     static let evidenceDepth = 6
 
     mutating func remember(_ event: LifecycleEvent) {
-        event.withTextBytes { evidence.remember(line: event.line, bytes: $0, depth: Instance.evidenceDepth) }
+        event.withTextBytes { evidence.remember(line: event.line, bytes: $0) }
         lastLine = event.line
     }
 }

@@ -2,13 +2,13 @@ import XCTest
 @testable import LifelineKit
 
 final class EvidenceRingTests: XCTestCase {
-    private func remember(_ text: String, line: Int, in ring: inout EvidenceRing, depth: Int = 3) {
+    private func remember(_ text: String, line: Int, in ring: inout EvidenceRing) {
         var copy = text
-        copy.withUTF8 { ring.remember(line: line, bytes: $0, depth: depth) }
+        copy.withUTF8 { ring.remember(line: line, bytes: $0) }
     }
 
     func testKeepsTheLatestLinesOldestFirstWordForWord() {
-        var ring = EvidenceRing()
+        var ring = EvidenceRing(depth: 3)
         XCTAssertEqual(ring.lines, [])
         for line in 1...5 { remember(String(repeating: "x", count: line * 60) + " \(line)", line: line, in: &ring) }
         XCTAssertEqual(ring.lines.map(\.line), [3, 4, 5])
@@ -22,7 +22,7 @@ final class EvidenceRingTests: XCTestCase {
     }
 
     func testCopiesDoNotSeeEachOthersLines() {
-        var first = EvidenceRing()
+        var first = EvidenceRing(depth: 3)
         remember("a", line: 1, in: &first)
         remember("b", line: 2, in: &first)
         var second = first
