@@ -16,7 +16,14 @@ enum ASCII {
     static let zero: UInt8 = 0x30, upperT: UInt8 = 0x54, upperZ: UInt8 = 0x5A, lowerX: UInt8 = 0x78, slash: UInt8 = 0x2F
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 || (b | 0x20) &- 0x61 < 6 }
+    @inline(__always) static func isHexDigit(_ b: UInt8) -> Bool { hexDigitValue(b) < 16 }
+    /// The value of a hex digit (either case), or 16 or more for any other byte.
+    @inline(__always) static func hexDigitValue(_ b: UInt8) -> UInt8 {
+        let digit = b &- 0x30
+        if digit < 10 { return digit }
+        let letter = (b | 0x20) &- 0x61  // a-f
+        return letter < 6 ? letter + 10 : 16
+    }
     @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
     /// Letters, digits, `_`, and any non-ASCII byte (so `Café` and `日本語ViewController` stay one identifier).
@@ -74,13 +81,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
         var i = offset, value: UInt64 = 0
         let limit = Swift.min(count, offset + 16)  // 16 digits fill 64 bits
         while i < limit {
-            let byte = self[i]
-            var digit = byte &- ASCII.zero
-            if digit >= 10 {
-                digit = (byte | 0x20) &- 0x61  // a-f, either case
-                if digit >= 6 { break }
-                digit += 10
-            }
+            let digit = ASCII.hexDigitValue(self[i])
+            if digit >= 16 { break }
             value = value << 4 | UInt64(digit)
             i += 1
         }
