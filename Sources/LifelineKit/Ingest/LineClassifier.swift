@@ -22,7 +22,7 @@ enum LineClassifier {
         case .absent:
             return .prefixed(.plain(line.count))
         case .invalid(let reason):
-            return .unparseable(reason)
+            return .unparseable(reason.description)
         case .valid(let time, let end):
             if let prefix = readProcessPrefix(line, time: time, after: end) { return .prefixed(prefix) }
             // An ISO 8601 or bare timestamp followed by the message.

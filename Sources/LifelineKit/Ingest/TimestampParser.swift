@@ -4,8 +4,24 @@ enum TimestampParser {
         /// No timestamp shape at this position.
         case absent
         /// A timestamp shape with impossible values (month 13, 25 o'clock…).
-        case invalid(String)
+        case invalid(Invalidity)
         case valid(TraceTime, end: Int)
+    }
+
+    /// What is impossible about a timestamp. Plain values, not text, so results are returned without reference
+    /// counting: every dated line is read through here.
+    enum Invalidity: Equatable, CustomStringConvertible {
+        case date(year: Int, month: Int, day: Int)
+        case timeOfDay
+        case missingFractionDigits
+
+        var description: String {
+            switch self {
+            case let .date(year, month, day): return "invalid date \(year)-\(month)-\(day)"
+            case .timeOfDay: return "invalid time of day"
+            case .missingFractionDigits: return "missing fraction digits"
+            }
+        }
     }
 
     /// `YYYY-MM-DD HH:MM:SS[.f…][Z|±HHMM|±HH:MM]`, with a space or `T` between date and time.
@@ -20,7 +36,7 @@ enum TimestampParser {
         let key = MinuteCache.key(b, at: start)
         if cache.key == key {
             guard let second = digits(b, start + 17, 2) else { return .absent }
-            guard second <= 60 else { return .invalid("invalid time of day") }
+            guard second <= 60 else { return .invalid(.timeOfDay) }
             return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
         }
         guard b[start + 4] == ASCII.minus, b[start + 7] == ASCII.minus,
@@ -30,9 +46,9 @@ enum TimestampParser {
               let second = digits(b, start + 17, 2)
         else { return .absent }
         guard (1...12).contains(month), (1...CivilDate.daysInMonth(year: year, month: month)).contains(day) else {
-            return .invalid("invalid date \(year)-\(month)-\(day)")
+            return .invalid(.date(year: year, month: month, day: day))
         }
-        guard hour < 24, minute < 60, second <= 60 else { return .invalid("invalid time of day") }
+        guard hour < 24, minute < 60, second <= 60 else { return .invalid(.timeOfDay) }
         let days = CivilDate.days(year: year, month: month, day: day)
         cache = MinuteCache(key: key, seconds: Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60))
         return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
@@ -43,48 +59,66 @@ enum TimestampParser {
         var i = index
         var micros: Int64 = 0
         if i < b.count, b[i] == ASCII.period {
-            i += 1
-            if let exact = microseconds(b, at: i) {
-                micros = exact.micros
-                i += exact.digits
-            } else {
-                let fractionStart = i
-                while i < b.count, ASCII.isDigit(b[i]) {
-                    if i - fractionStart < 6 { micros = micros * 10 + Int64(b[i] &- ASCII.zero) }  // beyond µs: dropped
-                    i += 1
-                }
-                if i == fractionStart { return .invalid("missing fraction digits") }
-                for _ in min(6, i - fractionStart)..<6 { micros *= 10 }
-            }
+            guard let fraction = fraction(b, at: i + 1) else { return .invalid(.missingFractionDigits) }
+            micros = fraction.micros
+            i += 1 + fraction.length
         }
         var offsetSeconds = 0, hasOffset = false
         if i < b.count, b[i] == ASCII.upperZ {
             hasOffset = true; i += 1
-        } else if i + 5 <= b.count, b[i] == ASCII.plus || b[i] == ASCII.minus, let hh = digits(b, i + 1, 2) {
-            let colon = b[i + 3] == ASCII.colon ? 1 : 0
-            if let mm = digits(b, i + 3 + colon, 2) {
-                offsetSeconds = (hh * 3600 + mm * 60) * (b[i] == ASCII.minus ? -1 : 1)
-                hasOffset = true
-                i += 5 + colon
-            }
+        } else if i + 5 <= b.count, b[i] == ASCII.plus || b[i] == ASCII.minus, let (hh, mm, length) = offset(b, at: i + 1) {
+            offsetSeconds = (hh * 3600 + mm * 60) * (b[i] == ASCII.minus ? -1 : 1)
+            hasOffset = true
+            i += 1 + length
         }
         let seconds = local - Int64(offsetSeconds)
         return .valid(TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: hasOffset), end: i)
     }
 
-    /// The common fractions, exactly three digits (NSLog) or six (`log`), as microseconds, read without a loop;
-    /// nil for any other length.
-    @inline(__always) private static func microseconds(_ b: Bytes, at i: Int) -> (micros: Int64, digits: Int)? {
-        guard i + 3 <= b.count, let base = b.baseAddress else { return nil }
-        let p = base + i
-        let d0 = p[0] &- ASCII.zero, d1 = p[1] &- ASCII.zero, d2 = p[2] &- ASCII.zero
-        guard d0 < 10, d1 < 10, d2 < 10 else { return nil }
-        let millis = Int64(d0) * 100 + Int64(d1) * 10 + Int64(d2)
-        if i + 3 == b.count || !ASCII.isDigit(p[3]) { return (millis * 1000, 3) }
-        guard i + 6 <= b.count else { return nil }
-        let d3 = p[3] &- ASCII.zero, d4 = p[4] &- ASCII.zero, d5 = p[5] &- ASCII.zero
-        guard d4 < 10, d5 < 10, i + 6 == b.count || !ASCII.isDigit(p[6]) else { return nil }
-        return (millis * 1000 + Int64(d3) * 100 + Int64(d4) * 10 + Int64(d5), 6)
+    /// The fraction's digits at `i` as microseconds (digits past the sixth are dropped), and how many there are;
+    /// nil when there is none. Up to seven digits with eight bytes to read are read at once.
+    @inline(__always) private static func fraction(_ b: Bytes, at i: Int) -> (micros: Int64, length: Int)? {
+        if i + 8 <= b.count, let base = b.baseAddress {
+            let digits = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            let length = SWARDigits.leadingDigitCount(digits)
+            if length == 0 { return nil }
+            if length < 8 {
+                let value = Int64(SWARDigits.value(digits, length: length))
+                return (length == 7 ? value / 10 : value * microsecondsPerDigit(length), length)
+            }
+        }
+        var length = 0, micros: Int64 = 0
+        while i + length < b.count, ASCII.isDigit(b[i + length]) {
+            if length < 6 { micros = micros * 10 + Int64(b[i + length] &- ASCII.zero) }
+            length += 1
+        }
+        guard length > 0 else { return nil }
+        return (micros * microsecondsPerDigit(min(6, length)), length)
+    }
+
+    /// What the last of `length` (1–6) fraction digits counts in microseconds.
+    @inline(__always) private static func microsecondsPerDigit(_ length: Int) -> Int64 {
+        switch length {
+        case 1: return 100_000
+        case 2: return 10_000
+        case 3: return 1_000
+        case 4: return 100
+        case 5: return 10
+        default: return 1
+        }
+    }
+
+    /// A UTC offset's hours and minutes after its sign, `HHMM` or `HH:MM`, and its length.
+    @inline(__always) private static func offset(_ b: Bytes, at i: Int) -> (hours: Int, minutes: Int, length: Int)? {
+        if let base = b.baseAddress {
+            let digits = UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)) ^ 0x3030_3030
+            if ((digits &+ 0x7676_7676) | digits) & 0x8080_8080 == 0 {  // four digits (see `SWARDigits`)
+                let hours = Int(digits & 0xFF) * 10 + Int(digits >> 8 & 0xFF)
+                return (hours, Int(digits >> 16 & 0xFF) * 10 + Int(digits >> 24), 4)
+            }
+        }
+        guard let hours = digits(b, i, 2), i + 2 < b.count, b[i + 2] == ASCII.colon, let minutes = digits(b, i + 3, 2) else { return nil }
+        return (hours, minutes, 5)
     }
 
     /// `Mmm dd HH:MM:SS` (device syslog: no year, no fraction). Returns the time in year 2000, which the

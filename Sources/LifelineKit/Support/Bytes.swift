@@ -63,7 +63,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// Parses a run of decimal digits at `offset`; nil when there are none or it overflows.
-    func decimal(at offset: Int, maxDigits: Int = 18) -> (value: Int64, end: Int)? {
+    @inline(__always) func decimal(at offset: Int, maxDigits: Int = 18) -> (value: Int64, end: Int)? {
+        // Runs of one to seven digits (pids, thread ids) with eight bytes to read: all at once.
+        if maxDigits >= 8, offset >= 0, offset + 8 <= count, let base = baseAddress {
+            let digits = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030
+            let length = SWARDigits.leadingDigitCount(digits)
+            if length == 0 { return nil }
+            if length < 8 { return (Int64(SWARDigits.value(digits, length: length)), offset + length) }
+        }
         var i = offset, value: Int64 = 0
         let limit = Swift.min(count, offset + Swift.min(maxDigits, 18))  // 18 digits cannot overflow
         while i < limit {
@@ -99,5 +106,25 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Decodes `range` as UTF-8 (the caller validated it).
     func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
+    }
+}
+
+/// Decimal digits read eight bytes at a time. A word holds eight bytes, the first in its low byte, each already
+/// XORed with `0x30`, so a digit byte holds its value (0–9).
+enum SWARDigits {
+    /// How many bytes from the first are digits (8: all of them).
+    @inline(__always) static func leadingDigitCount(_ digits: UInt64) -> Int {
+        // A byte above 9 gets its high bit set by adding 0x76; one with it already set stays flagged. A carry only
+        // reaches bytes after a flagged one, so the first flagged byte is always right.
+        let flagged = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
+        return flagged.trailingZeroBitCount >> 3
+    }
+
+    /// The number the first `length` (1–8) bytes spell, the first being the most significant digit.
+    @inline(__always) static func value(_ digits: UInt64, length: Int) -> UInt64 {
+        var v = (digits & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(64 - 8 * length)  // the digits at the top, zeros before them
+        v = (v &* (10 << 8 + 1)) >> 8 & 0x00FF_00FF_00FF_00FF  // pairs of digits
+        v = (v &* (100 << 16 + 1)) >> 16 & 0x0000_FFFF_0000_FFFF  // groups of four
+        return (v &* (10_000 << 32 + 1)) >> 32
     }
 }

@@ -24,6 +24,21 @@ final class BytesTests: XCTestCase {
         XCTAssertEqual(decimal("9999999999999999999"), "nil", "19 digits could overflow")
     }
 
+    /// Runs of up to seven digits with eight bytes to read take the word-at-a-time path: each length, and what stops it.
+    func testDecimalReadsShortRunsInOneWordLikeTheLoop() {
+        for length in 1...9 {
+            let digits = String("987654321".prefix(length))
+            XCTAssertEqual(decimal("\(digits)] Shop.swift:12"), "\(digits) end \(length)", "\(length) digits")
+        }
+        XCTAssertEqual(decimal("0000042:xxxxxx"), "42 end 7", "leading zeros")
+        XCTAssertEqual(decimal("12/45678 xxxxx"), "12 end 2")
+        XCTAssertEqual(decimal("12\u{00E9}45678 xxxx"), "12 end 2", "a non-ASCII byte")
+        XCTAssertEqual(decimal("12\u{0}45678 xxxx"), "12 end 2", "a NUL byte")
+        XCTAssertEqual(decimal(":12345678 xxxx"), "nil")
+        XCTAssertEqual(decimal("[4089:361037] x", at: 1, maxDigits: 10), "4089 end 5")
+        XCTAssertEqual(decimal("123456 xxxxxxx", maxDigits: 5), "nil", "more digits than allowed, read byte by byte")
+    }
+
     func testHexadecimalReadsEitherCaseUpToSixteenDigits() {
         XCTAssertEqual(hexadecimal("7fa1c8d0a200>"), "7fa1c8d0a200 end 12")
         XCTAssertEqual(hexadecimal("7FA1C8D0A200"), "7fa1c8d0a200 end 12", "upper case, to the end")

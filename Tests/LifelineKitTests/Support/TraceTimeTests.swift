@@ -28,7 +28,7 @@ final class TraceTimeTests: XCTestCase {
             return copy.withUTF8 {
                 switch TimestampParser.parseDateTime($0) {
                 case .valid(let t, let end): return "\(t.iso8601) end \(end)"
-                case .invalid(let reason): return reason
+                case .invalid(let reason): return reason.description
                 case .absent: return "absent"
                 }
             }
@@ -46,6 +46,42 @@ final class TraceTimeTests: XCTestCase {
         XCTAssertEqual(parse("2016-04-27 10:49:46.123456789-0200"), "2016-04-27T12:49:46.123456Z end 34")
         XCTAssertEqual(parse("2016-04-27 10:49:46.12a456 X"), "2016-04-27T10:49:46.120000 end 22", "digits end at the letter")
         XCTAssertEqual(parse("2016-04-27 10:49:46. X"), "missing fraction digits")
+    }
+
+    /// With eight bytes after the period the fraction is read in one step: every length must match the byte loop.
+    func testFractionsFollowedByAWholeLineReadLikeShortOnes() {
+        func parse(_ text: String) -> String {
+            var copy = text
+            return copy.withUTF8 {
+                switch TimestampParser.parseDateTime($0) {
+                case .valid(let t, let end): return "\(t.iso8601) end \(end)"
+                case .invalid(let reason): return reason.description
+                case .absent: return "absent"
+                }
+            }
+        }
+        let tail = " TestMe[67943:4951489] vc1 viewWillAppear"
+        let expected = ["100000", "120000", "123000", "123400", "123450", "123456", "123456", "123456", "123456"]
+        for length in 1...9 {
+            let digits = String("123456789".prefix(length))
+            XCTAssertEqual(parse("2016-04-27 10:49:46.\(digits)\(tail)"), "2016-04-27T10:49:46.\(expected[length - 1]) end \(20 + length)",
+                           "\(length) digits")
+        }
+        XCTAssertEqual(parse("2016-04-27 10:49:46.\(tail)"), "missing fraction digits")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.694:Shop[1:2] x"), "2016-04-27T10:49:46.694000 end 23", "a colon ends the digits")
+        XCTAssertEqual(parse("2016-04-27 10:49:46.694\u{00E9}Shop[1:2] x"), "2016-04-27T10:49:46.694000 end 23", "so does a non-ASCII byte")
+    }
+
+    func testOffsetsWithAndWithoutAColon() {
+        func time(_ text: String) -> String {
+            var copy = text
+            return copy.withUTF8 { if case .valid(let t, let end) = TimestampParser.parseDateTime($0) { return "\(t.iso8601) end \(end)" }; return "nil" }
+        }
+        XCTAssertEqual(time("2024-03-04 09:00:00.000711+0100 Shop[4002:361037] x"), "2024-03-04T08:00:00.000711Z end 31")
+        XCTAssertEqual(time("2024-03-04 09:00:00.000711-05:30 Shop[4002:361037] x"), "2024-03-04T14:30:00.000711Z end 32")
+        XCTAssertEqual(time("2024-03-04 09:00:00+0930"), "2024-03-03T23:30:00.000000Z end 24", "no fraction, at the end")
+        XCTAssertEqual(time("2024-03-04 09:00:00.5+01:0 x"), "2024-03-04T09:00:00.500000 end 21", "no minutes: no offset")
+        XCTAssertEqual(time("2024-03-04 09:00:00.5+01x0 x"), "2024-03-04T09:00:00.500000 end 21", "a letter among the digits")
     }
 
     func testYearlessClockRollsOverAtNewYear() {
