@@ -1,7 +1,8 @@
 /// Per thread (process + thread id): the callback whose body is open (§7.4).
 ///
 /// Threads get a slot on first sight. Consecutive events mostly come from one thread, so the last slot asked
-/// for is checked before the hash lookup.
+/// for is checked before the hash lookup. A slot keeps its last body in place once closed, and the next one is
+/// written over it: nearly every event opens a body, and this way none is allocated, moved or destroyed.
 struct OpenBodies {
     struct ThreadKey: Hashable {
         var process: ProcessKey
@@ -15,7 +16,9 @@ struct OpenBodies {
 
     private var index: [ThreadKey: Int] = [:]
     private var threads: [ThreadKey] = []
-    private var bodies: [CallbackBody?] = []
+    /// The body of each thread, meaningful only while `isOpen` says so.
+    private var bodies: [CallbackBody] = []
+    private var isOpen: [Bool] = []
     private var lastSlot = -1
 
     /// The slot of `thread`, made on first sight.
@@ -28,43 +31,59 @@ struct OpenBodies {
         lastSlot = threads.count
         index[thread] = lastSlot
         threads.append(thread)
-        bodies.append(nil)
+        bodies.append(CallbackBody(callback: nil, line: 0, instance: InstanceKey(process: thread.process, ref: ControllerRef(name: ""))))
+        isOpen.append(false)
         return lastSlot
     }
 
     /// The instance whose body is open on the thread in `slot`.
-    func instance(_ slot: Int) -> InstanceKey? { bodies[slot]?.instance }
+    func instance(_ slot: Int) -> InstanceKey? { isOpen[slot] ? bodies[slot].instance : nil }
 
     /// Whether the body open on the thread in `slot` is `key`'s.
-    func isOpen(_ slot: Int, for key: InstanceKey) -> Bool { bodies[slot]?.instance == key }
+    func isOpen(_ slot: Int, for key: InstanceKey) -> Bool { isOpen[slot] && bodies[slot].instance == key }
 
     /// The callback of the body open on the thread in `slot` (nil for none, or an observer line's).
-    func callback(_ slot: Int) -> Callback? { bodies[slot]?.callback }
+    func callback(_ slot: Int) -> Callback? { isOpen[slot] ? bodies[slot].callback : nil }
 
     /// The instance whose body is open on the thread in `slot`, when a controller that loads there without a
     /// parent is its guest (§5.5): the body is one of its loading or appearing callbacks.
     func host(_ slot: Int) -> InstanceKey? {
-        guard let callback = bodies[slot]?.callback,
+        guard isOpen[slot], let callback = bodies[slot].callback,
               [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(callback) else { return nil }
-        return bodies[slot]?.instance
+        return bodies[slot].instance
     }
 
-    /// Opens `body` on the thread in `slot` (whose previous body was taken).
-    mutating func open(_ slot: Int, _ body: CallbackBody) { bodies[slot] = body }
+    /// Opens a body of `callback` for `instance` on the thread in `slot` (whose previous body was closed).
+    mutating func open(_ slot: Int, callback: Callback, line: Int, instance: InstanceKey) {
+        bodies[slot].callback = callback
+        bodies[slot].line = line
+        if bodies[slot].instance != instance { bodies[slot].instance = instance }
+        if !bodies[slot].touchedObservers.isEmpty { bodies[slot].touchedObservers.removeAll(keepingCapacity: true) }
+        if !bodies[slot].removedObservers.isEmpty { bodies[slot].removedObservers.removeAll(keepingCapacity: true) }
+        isOpen[slot] = true
+    }
 
     /// Notes an observer line inside the body open on the thread in `slot`.
     mutating func touch(_ slot: Int, _ kind: EventKind) {
-        guard bodies[slot] != nil else { return }
-        bodies[slot]!.touchedObservers.append(kind.observerName ?? "")
-        if case .observerRemoved(let name) = kind { bodies[slot]!.removedObservers.append(name) }
+        guard isOpen[slot] else { return }
+        bodies[slot].touchedObservers.append(kind.observerName ?? "")
+        if case .observerRemoved(let name) = kind { bodies[slot].removedObservers.append(name) }
     }
 
-    /// Moves the open body of a thread out, leaving none.
-    mutating func take(_ slot: Int) -> CallbackBody? { bodies[slot].take() }
+    /// Closes the body open on the thread in `slot`. Returns nil when none was open, else its callback and whether
+    /// observer lines went by inside it (`lastBody` has the rest until the thread's next body opens).
+    mutating func close(_ slot: Int) -> (callback: Callback?, touchedObservers: Bool)? {
+        guard isOpen[slot] else { return nil }
+        isOpen[slot] = false
+        return (bodies[slot].callback, !bodies[slot].touchedObservers.isEmpty)
+    }
+
+    /// The body last closed on the thread in `slot`.
+    func lastBody(_ slot: Int) -> CallbackBody { bodies[slot] }
 
     /// Slots of threads with an open body, ordered by process and thread (for the end of the trace).
     var openSlots: [Int] {
-        bodies.indices.filter { bodies[$0] != nil }.sorted {
+        isOpen.indices.filter { isOpen[$0] }.sorted {
             (threads[$0].process.description, threads[$0].thread ?? 0) < (threads[$1].process.description, threads[$1].thread ?? 0)
         }
     }

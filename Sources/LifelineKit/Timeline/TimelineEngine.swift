@@ -155,7 +155,7 @@ public final class TimelineEngine {
                 instance.loggedCallbacks.insert(callback)
                 context.recordLogged(callback, profile: instance.profile)
             }
-            openBodies.open(thread, CallbackBody(callback: callback, line: event.line, instance: key))
+            openBodies.open(thread, callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, case .own = enclosing {
             openBodies.touch(thread, event.kind)
         } else if event.kind.isObserver {
@@ -215,11 +215,12 @@ public final class TimelineEngine {
     // MARK: Callback bodies
 
     private func closeBody(on thread: Int) {
-        guard let body = openBodies.take(thread) else { return }
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
-        let matters = !body.touchedObservers.isEmpty || body.callback == .viewDidDisappear || body.callback == .dealloc
-        guard matters, let slot = instances.slot(of: body.instance) else { return }
+        guard let (callback, touchedObservers) = openBodies.close(thread),
+              touchedObservers || callback == .viewDidDisappear || callback == .dealloc else { return }
+        let body = openBodies.lastBody(thread)
+        guard let slot = instances.slot(of: body.instance) else { return }
         let deallocated = instances.update(slot) { instance in
             judge(body, &instance)
             if body.callback == .viewDidDisappear { instance.forgetGuests() }
