@@ -84,11 +84,11 @@ struct ChunkParser {
         } else {
             reading = LineClassifier.read(line, minutes: &minutes, screened: screened)
         }
-        account(reading, line: line, at: offset, number: number, into: &result)
+        account(consume reading, line: line, at: offset, number: number, into: &result)
     }
 
-    private mutating func account(_ reading: LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {
-        switch reading {
+    private mutating func account(_ reading: consuming LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {
+        switch consume reading {
         case .unparseable(let reason):
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
         case .structure:

@@ -85,6 +85,15 @@ extension UnsafeBufferPointer where Element == UInt8 {
 
     /// Parses a run of hex digits (no `0x`) at `offset`.
     func hexadecimal(at offset: Int) -> (value: UInt64, end: Int)? {
+        // Up to sixteen digits (addresses) with the bytes to read: eight at a time.
+        if offset >= 0, offset + 16 <= count, let base = baseAddress {
+            let raw = UnsafeRawPointer(base + offset)
+            let (high, highLength) = SWARDigits.hex(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+            if highLength < 8 { return highLength == 0 ? nil : (high, offset + highLength) }
+            let (low, lowLength) = SWARDigits.hex(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+            if lowLength < 8 { return (high << UInt64(4 * lowLength) | low, offset + 8 + lowLength) }
+            return offset + 16 == count || !ASCII.isHexDigit(self[offset + 16]) ? (high << 32 | low, offset + 16) : nil
+        }
         var i = offset, value: UInt64 = 0
         let limit = Swift.min(count, offset + 16)  // 16 digits fill 64 bits
         while i < limit {
@@ -118,6 +127,23 @@ enum SWARDigits {
         // reaches bytes after a flagged one, so the first flagged byte is always right.
         let flagged = ((digits &+ 0x7676_7676_7676_7676) | digits) & 0x8080_8080_8080_8080
         return flagged.trailingZeroBitCount >> 3
+    }
+
+    /// The leading hex digits (either case) of eight raw bytes, the first in the low byte, and how many there are.
+    @inline(__always) static func hex(_ bytes: UInt64) -> (value: UInt64, length: Int) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        let digits = bytes ^ (0x30 &* ones)  // '0'…'9' → 0…9
+        let letters = (bytes | 0x20 &* ones) ^ (0x60 &* ones)  // 'a'…'f', 'A'…'F' → 1…6
+        let notDigit = ((digits &+ 0x76 &* ones) | digits) & highBits  // above 9, or not ASCII
+        let notLetter = ((letters &+ 0x79 &* ones) | ~(letters &+ 0x7F &* ones) | letters) & highBits  // not 1…6
+        let length = (notDigit & notLetter).trailingZeroBitCount >> 3
+        guard length > 0 else { return (0, 0) }
+        let isLetter = (~notLetter & highBits) >> 7 &* 0xFF  // 0xFF in each letter byte
+        let values = (digits & ~isLetter | (letters &+ 9 &* ones) & isLetter) & 0x0F0F_0F0F_0F0F_0F0F
+        var v = values << UInt64(64 - 8 * length)
+        v = (v &* (16 << 8 + 1)) >> 8 & 0x00FF_00FF_00FF_00FF
+        v = (v &* (256 << 16 + 1)) >> 16 & 0x0000_FFFF_0000_FFFF
+        return ((v &* (65_536 << 32 + 1)) >> 32, length)
     }
 
     /// The number the first `length` (1–8) bytes spell, the first being the most significant digit.

@@ -39,6 +39,24 @@ final class BytesTests: XCTestCase {
         XCTAssertEqual(decimal("123456 xxxxxxx", maxDigits: 5), "nil", "more digits than allowed, read byte by byte")
     }
 
+    /// With sixteen bytes to read, digits are read eight at a time: every length, both cases, and what stops a run.
+    func testHexadecimalReadsLongInputsAWordAtATime() {
+        let digits = "7fA1c8D0a2009bEf0"
+        let filler = "> viewDidLoad and more"
+        for length in 1...16 {
+            let run = String(digits.prefix(length))
+            XCTAssertEqual(hexadecimal(run + filler), "\(run.lowercased()) end \(length)", "\(length) digits")
+        }
+        XCTAssertEqual(hexadecimal(digits + filler), "nil", "17 digits do not fit")
+        XCTAssertEqual(hexadecimal("g" + filler + filler), "nil")
+        for stop in [":", "@", "`", "G", "g", "/", "\u{00E9}", "\u{0}", " ", "["] {
+            XCTAssertEqual(hexadecimal("0x7f8b" + stop + "2c4f1400; view = x", at: 2), "7f8b end 6", "stopped by \(stop.unicodeScalars.first!.value)")
+        }
+        XCTAssertEqual(hexadecimal("0x7f8b2c4f1400> viewWillAppear", at: 2), "7f8b2c4f1400 end 14")
+        XCTAssertEqual(hexadecimal("ffffffffffffffff> viewWillAppear"), "ffffffffffffffff end 16")
+        XCTAssertEqual(hexadecimal("ABCDEF0123456789> viewWillAppear"), "abcdef0123456789 end 16")
+    }
+
     func testHexadecimalReadsEitherCaseUpToSixteenDigits() {
         XCTAssertEqual(hexadecimal("7fa1c8d0a200>"), "7fa1c8d0a200 end 12")
         XCTAssertEqual(hexadecimal("7FA1C8D0A200"), "7fa1c8d0a200 end 12", "upper case, to the end")
