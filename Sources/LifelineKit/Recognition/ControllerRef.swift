@@ -29,19 +29,24 @@ public struct ControllerRef: Hashable, Sendable, CustomStringConvertible {
 enum ControllerRefParser {
     /// Parses `<Name: 0xHEX>` (optionally `<Name: 0xHEX; more>`) starting at the `<` at `start`.
     static func parseAngle(_ b: Bytes, at start: Int, limit: Int) -> (ref: ControllerRef, end: Int)? {
-        var names = StringInterner.uncached
+        var names = ControllerNames.uncached
         return parseAngle(b, at: start, limit: limit, names: &names)
     }
 
-    /// `parseAngle(_:at:limit:)` with the name from `names`.
-    static func parseAngle(_ b: Bytes, at start: Int, limit: Int, names: inout StringInterner) -> (ref: ControllerRef, end: Int)? {
+    /// `parseAngle(_:at:limit:)` with the name from `names`, which remembers plain descriptions.
+    static func parseAngle(_ b: Bytes, at start: Int, limit: Int, names: inout ControllerNames) -> (ref: ControllerRef, end: Int)? {
         guard start < limit, b[start] == ASCII.less,
               let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
               b.matches(": 0x", at: colon), let (address, afterHex) = b.hexadecimal(at: colon + 4),
-              afterHex < limit, b[afterHex] == ASCII.greater || b[afterHex] == ASCII.semicolon,
-              let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
-        for i in (start + 1)..<colon where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
-        return (ControllerRef(name: names.intern(b, (start + 1)..<colon), address: address), close + 1)
+              afterHex < limit else { return nil }
+        let name = (start + 1)..<colon
+        let plain = b[afterHex] == ASCII.greater
+        if plain, let known = names.recentDescription(address: address, name: name, in: b) { return (known, afterHex + 1) }
+        guard plain || b[afterHex] == ASCII.semicolon, let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
+        for i in name where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
+        let ref = ControllerRef(name: names.intern(b, name), address: address)
+        if plain { names.rememberDescription(ref, name: name, in: b) }
+        return (ref, close + 1)
     }
 
     /// The `>` closing a description, skipping nested `<…>` (`<A: 0x1; view = <UIView: 0x2>>`).
@@ -58,7 +63,7 @@ enum ControllerRefParser {
     }
 
     /// Finds the `<…>` that ends at `end` (exclusive; `b[end - 1] == '>'`).
-    static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int, names: inout StringInterner) -> (ref: ControllerRef, start: Int)? {
+    static func parseAngle(_ b: Bytes, endingAt end: Int, lowerBound: Int, names: inout ControllerNames) -> (ref: ControllerRef, start: Int)? {
         // Most messages start with the description (`print(self, …)`): try there before scanning back. At most one
         // `<` can parse to exactly `end` (any later one would be nested inside it), so both find the same.
         if lowerBound < end, b[lowerBound] == ASCII.less,

@@ -4,7 +4,7 @@
 /// Names repeat on every line about a controller: each distinct one becomes a `String` once (`names`), so
 /// recognising an event allocates nothing but its line's text, and equal names compare by pointer.
 struct EventRecognizer {
-    var names = StringInterner(capacity: 512)
+    var names = ControllerNames()
 
     enum Outcome: Equatable {
         case event(RecognizedEvent)
@@ -69,7 +69,7 @@ struct EventRecognizer {
     // MARK: Callbacks
 
     private static func callbackEvent(_ callback: Callback, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>,
-                                      _ defaultController: ControllerRef?, _ names: inout StringInterner) -> RecognizedEvent? {
+                                      _ defaultController: ControllerRef?, _ names: inout ControllerNames) -> RecognizedEvent? {
         let afterSyntax = skipArgumentSyntax(b, from: word.upperBound, limit: range.upperBound)
         guard isWordBoundary(b, afterSyntax, range.upperBound) else { return nil }
         var controller = controllerBefore(b, word.lowerBound, range, strictLabel: callback.isCommonWord, &names)
@@ -83,7 +83,7 @@ struct EventRecognizer {
 
     /// C# finalizer `~CartViewController()`.
     private static func finalizer(_ b: Bytes, _ start: Int, _ end: Int, _ range: Range<Int>,
-                                  _ names: inout StringInterner) -> RecognizedEvent? {
+                                  _ names: inout ControllerNames) -> RecognizedEvent? {
         guard b.matches("()", at: end), start - 1 == range.lowerBound || b[start - 2] == ASCII.space else { return nil }
         return RecognizedEvent(kind: .callback(.dealloc), controller: ControllerRef(name: names.intern(b, start..<end)), argument: nil)
     }
@@ -125,7 +125,7 @@ struct EventRecognizer {
     /// The controller named right before the word at `start`: `<X: 0x…> word`, `-[X word`, `[X word`,
     /// `X.word`, or a bare label `X word` (the message's first word, or a controller-like name).
     static func controllerBefore(_ b: Bytes, _ start: Int, _ range: Range<Int>, strictLabel: Bool,
-                                 _ names: inout StringInterner) -> ControllerRef? {
+                                 _ names: inout ControllerNames) -> ControllerRef? {
         let lower = range.lowerBound
         guard start > lower else { return nil }
         let separator = b[start - 1]
@@ -160,13 +160,13 @@ struct EventRecognizer {
         return i
     }
 
-    private static func angleRefAfter(_ b: Bytes, _ from: Int, _ limit: Int, _ names: inout StringInterner) -> ControllerRef? {
+    private static func angleRefAfter(_ b: Bytes, _ from: Int, _ limit: Int, _ names: inout ControllerNames) -> ControllerRef? {
         let i = b.skippingBlanks(from: from)
         return ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names)?.ref
     }
 
     /// The containment argument: the first `<X: 0x…>`, `nil`/`(null)`, or (label dialect) the next word.
-    private static func argument(_ b: Bytes, from: Int, _ limit: Int, _ names: inout StringInterner) -> ControllerArgument? {
+    private static func argument(_ b: Bytes, from: Int, _ limit: Int, _ names: inout ControllerNames) -> ControllerArgument? {
         var i = from
         while i < limit {
             let byte = b[i]
@@ -200,7 +200,7 @@ struct EventRecognizer {
 
     /// `addObserver NAME`, `removeObserver: NAME`, `addObserver(forName: .NAME …)`, `removeObserver(self)`.
     private static func observerEvent(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>,
-                                      _ names: inout StringInterner) -> RecognizedEvent {
+                                      _ names: inout ControllerNames) -> RecognizedEvent {
         let controller = controllerBefore(b, word.lowerBound, range, strictLabel: false, &names)
         var i = word.upperBound
         let limit = range.upperBound

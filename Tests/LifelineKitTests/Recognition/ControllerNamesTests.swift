@@ -1,0 +1,54 @@
+import XCTest
+@testable import LifelineKit
+
+/// Descriptions remembered by address must parse exactly as they would afresh.
+final class ControllerNamesTests: XCTestCase {
+    private func parse(_ text: String, at start: Int = 0, names: inout ControllerNames) -> String {
+        var copy = text
+        return copy.withUTF8 { b in
+            guard let (ref, end) = ControllerRefParser.parseAngle(b, at: start, limit: b.count, names: &names) else { return "nil" }
+            return "\(ref) end \(end)"
+        }
+    }
+
+    func testARememberedDescriptionParsesAsBefore() {
+        var names = ControllerNames()
+        let line = "<Shop.CartViewController: 0x7f8b2c4f1400> viewWillAppear(_:)"
+        XCTAssertEqual(parse(line, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41")
+        XCTAssertEqual(parse(line, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41", "remembered")
+        var fresh = ControllerNames.uncached
+        XCTAssertEqual(parse(line, names: &fresh), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41", "uncached")
+    }
+
+    func testAnotherNameAtTheSameAddressIsReadAfresh() {
+        var names = ControllerNames()
+        _ = parse("<Shop.CartViewController: 0x7f8b2c4f1400> viewDidLoad", names: &names)
+        XCTAssertEqual(parse("<Shop.HomeViewController: 0x7f8b2c4f1400> viewDidLoad", names: &names),
+                       "<Shop.HomeViewController: 0x7f8b2c4f1400> end 41", "same length, other bytes")
+        XCTAssertEqual(parse("<Shop.Cart: 0x7f8b2c4f1400> viewDidLoad", names: &names), "<Shop.Cart: 0x7f8b2c4f1400> end 27")
+        XCTAssertEqual(parse("<Shop Cart: 0x7f8b2c4f1400> viewDidLoad", names: &names), "nil", "a space in the name is still refused")
+    }
+
+    func testOnlyPlainDescriptionsAreRememberedAndNestedOnesStillParse() {
+        var names = ControllerNames()
+        let nested = "<Shop.CartViewController: 0x7f8b2c4f1400; view = <UIView: 0x7f8b2c4f2000>> viewDidLoad"
+        XCTAssertEqual(parse(nested, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 74")
+        XCTAssertEqual(parse(nested, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 74")
+        XCTAssertEqual(parse("<Shop.CartViewController: 0x7f8b2c4f1400 viewDidLoad", names: &names), "nil", "not closed")
+        let long = "<" + String(repeating: "Long", count: 20) + "Controller: 0x7f8b2c4f1400> viewDidLoad"
+        XCTAssertEqual(parse(long, names: &names), String(long.prefix(long.count - 12)) + " end \(long.count - 12)")
+        XCTAssertEqual(parse(long, names: &names), String(long.prefix(long.count - 12)) + " end \(long.count - 12)", "too long to remember")
+    }
+
+    func testManyAddressesSharingSlotsStayExact() {
+        var names = ControllerNames()
+        for round in 0..<2 {
+            for index in 0..<1_000 {
+                let address = String(0x7f8b_0000_0000 + index * 0x200, radix: 16)
+                let name = index % 3 == 0 ? "Shop.CartViewController" : "Shop.Item\(index)Controller"
+                XCTAssertEqual(parse("<\(name): 0x\(address)> viewDidLoad", names: &names), "<\(name): 0x\(address)> end \(name.count + address.count + 6)",
+                               "round \(round), \(index)")
+            }
+        }
+    }
+}
