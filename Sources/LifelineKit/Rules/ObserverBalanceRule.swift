@@ -78,7 +78,7 @@ public struct ObserverBalanceRule: Rule {
         guard !instance.observers.isEmpty else { return }
         let ref = instance.key.ref
         var scope: String { body.callback.map { " in \($0.rawValue)" } ?? "" }  // built only for a finding
-        for name in unique(body.touchedObservers) {
+        for (index, name) in body.touchedObservers.enumerated() where isFirst(index, in: body.touchedObservers) {
             guard let entry = instance.observers[name] else { continue }
             if entry.count < 0, instance.seenFromBirth {
                 context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
@@ -99,7 +99,7 @@ public struct ObserverBalanceRule: Rule {
             }
             fallthrough
         case .viewWillDisappear?:
-            for name in unique(body.removedObservers) {
+            for (index, name) in body.removedObservers.enumerated() where isFirst(index, in: body.removedObservers) {
                 guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
                       let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
@@ -115,10 +115,10 @@ public struct ObserverBalanceRule: Rule {
         }
     }
 
-    /// Each name once, in order. Bodies touch one or two names: a linear scan beats building a set.
-    private func unique(_ names: [String]) -> [String] {
-        guard names.count > 1 else { return names }
-        return names.indices.filter { index in !names[..<index].contains(names[index]) }.map { names[$0] }
+    /// Whether `names[index]` is that name's first occurrence, so each name is judged once, in order. Bodies touch
+    /// one or two names: a scan of those before beats building a set or a new array.
+    private func isFirst(_ index: Int, in names: [String]) -> Bool {
+        !names[..<index].contains(names[index])
     }
 
     /// The observers that match, by name (most bodies have none: nothing is sorted then).
