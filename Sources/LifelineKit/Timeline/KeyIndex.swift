@@ -87,7 +87,9 @@ struct KeyIndex {
     private static func hash(_ key: InstanceKey) -> Int {
         var hash = UInt64(bitPattern: Int64(key.process.pid ?? -1)) &* 0x9E37_79B9_7F4A_7C15
         if let address = key.ref.address {
-            hash ^= address
+            // An address often comes back for another class once its first owner is gone: the name's length (stored,
+            // not counted) keeps most of those keys out of each other's probe chains.
+            hash ^= address ^ UInt64(key.ref.name.utf8.count) << 48
         } else {
             for byte in key.ref.name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         }

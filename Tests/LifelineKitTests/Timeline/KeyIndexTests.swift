@@ -32,6 +32,30 @@ final class KeyIndexTests: XCTestCase {
         XCTAssertGreaterThan(model.count, 100, "the table grew past its first size")
     }
 
+    /// An address comes back for other classes, of the same name length or not: those keys share hashes or chains.
+    func testKeysSharingAnAddressStayApart() {
+        let names = ["Shop.CartViewController", "Shop.HomeViewController", "Shop.OrderHistoryViewController", "Shop.Tab", "UINavigationController"]
+        func key(_ number: Int) -> InstanceKey {
+            InstanceKey(process: ProcessKey(name: "Shop", pid: 4002),
+                        ref: ControllerRef(name: names[number % names.count], address: UInt64(0x7f00 + (number / names.count) * 0x200)))
+        }
+        var index = KeyIndex()
+        var model: [InstanceKey: Int] = [:]
+        var random = LinearCongruential(seed: 7)
+        for step in 0..<10_000 {
+            let key = key(Int(random.next() % 200))
+            if random.next() % 3 == 0 {
+                index[key] = nil
+                model[key] = nil
+            } else {
+                index[key] = step
+                model[key] = step
+            }
+        }
+        for number in 0..<200 { XCTAssertEqual(index[key(number)], model[key(number)], "key \(number)") }
+        XCTAssertEqual(index.count, model.count)
+    }
+
     func testEmptiesAndRefills() {
         var index = KeyIndex()
         for number in 0..<200 { index[key(number)] = number }
