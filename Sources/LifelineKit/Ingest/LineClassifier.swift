@@ -17,7 +17,7 @@ enum LineClassifier {
         return .prefixed(.plain(line.count))
     }
 
-    private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
+    @inline(__always) private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
         switch TimestampParser.parseDateTime(line, cache: &minutes) {
         case .absent:
             return .prefixed(.plain(line.count))
@@ -50,7 +50,7 @@ extension LineClassifier {
 /// Shared pieces of the `process[pid…]` prefixes.
 enum PrefixScan {
     /// Finds `[digits:id]` followed by a space (NSLog: decimal tid, compact: hex tid) at or after `from`.
-    static func bracketedPidTid(_ b: Bytes, from: Int, hexThread: Bool) -> (open: Int, pid: Int32, tid: UInt64, end: Int)? {
+    @inline(__always) static func bracketedPidTid(_ b: Bytes, from: Int, hexThread: Bool) -> (open: Int, pid: Int32, tid: UInt64, end: Int)? {
         var search = from
         while let open = b.firstIndex(of: ASCII.openBracket, in: search..<b.count) {
             search = open + 1

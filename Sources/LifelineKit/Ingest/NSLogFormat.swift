@@ -1,7 +1,7 @@
 /// NSLog / Xcode console lines, `date time Process[pid:tid] message`, and `log --style compact` lines,
 /// `date time Ty Process[pid:hextid] message`.
 enum NSLogFormat {
-    static func readNSLog(_ b: Bytes, time: TraceTime, after end: Int) -> LinePrefix? {
+    @inline(__always) static func readNSLog(_ b: Bytes, time: TraceTime, after end: Int) -> LinePrefix? {
         guard end < b.count, b[end] == ASCII.space,
               let found = PrefixScan.bracketedPidTid(b, from: end + 1, hexThread: false) else { return nil }
         return LinePrefix(format: .nslog, time: time, yearless: nil, process: (end + 1)..<found.open,

@@ -31,7 +31,7 @@ enum TimestampParser {
     }
 
     /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's.
-    static func parseDateTime(_ b: Bytes, at start: Int = 0, cache: inout MinuteCache) -> Result {
+    @inline(__always) static func parseDateTime(_ b: Bytes, at start: Int = 0, cache: inout MinuteCache) -> Result {
         guard start + 19 <= b.count, b[start + 16] == ASCII.colon else { return .absent }
         let key = MinuteCache.key(b, at: start)
         if cache.key == key {
@@ -55,7 +55,7 @@ enum TimestampParser {
     }
 
     /// Reads the fraction and offset after `…:SS` (at `index`) and makes the time from the local `seconds`.
-    private static func finish(_ b: Bytes, at index: Int, seconds local: Int64) -> Result {
+    @inline(__always) private static func finish(_ b: Bytes, at index: Int, seconds local: Int64) -> Result {
         var i = index
         var micros: Int64 = 0
         if i < b.count, b[i] == ASCII.period {
