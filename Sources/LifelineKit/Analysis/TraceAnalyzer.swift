@@ -134,6 +134,7 @@ struct InOrderStage {
         // The engine borrows each line's bytes while it handles the event, unless observers of every event may keep
         // it: those get its text as a `String`, made here, on the thread that also frees it.
         let lendsBytes = engine.onEvent == nil || engine.onEventCopiesText
+        let engine = self.engine  // held once for the chunk, not retained per event
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
