@@ -29,7 +29,7 @@ final class ParallelChunkParser: @unchecked Sendable {
     }
 
     /// About this many bytes make a piece: small enough that the caller, helping out, soon gets back to the engine.
-    static let pieceSize = 256 << 10
+    static let pieceSize = 64 << 10
 
     private let condition = NSCondition()
     /// Chunks in flight, oldest first.

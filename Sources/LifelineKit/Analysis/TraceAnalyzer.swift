@@ -9,8 +9,9 @@ import Darwin
 public struct TraceAnalyzer: Sendable {
     public let options: AnalysisOptions
     /// Bytes read at a time, so the size of the chunks parsed and fed to the engine (whose clock moves once per
-    /// chunk: parallel parsing keeps the same chunks). Memory in flight is a few of them.
-    var blockSize = 1 << 20
+    /// chunk: parallel parsing keeps the same chunks). Memory in flight is a few of them. Small enough that a chunk
+    /// is still in the core's cache when it is parsed: 1 MiB chunks cost about 12% more time on a 500 MB trace.
+    var blockSize = 256 << 10
 
     public init(options: AnalysisOptions) { self.options = options }
 
