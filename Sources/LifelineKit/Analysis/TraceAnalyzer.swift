@@ -92,7 +92,9 @@ public struct TraceAnalyzer: Sendable {
             located.file = file
             observer.finding(located)
         }
-        engine.onEvent = observer.event ?? observer.lentEvent
+        // Not `??`: through a generic the closure would be wrapped in conversion thunks that copy each event and
+        // instance on every call.
+        if let event = observer.event { engine.onEvent = event } else { engine.onEvent = observer.lentEvent }
         engine.onEventCopiesText = observer.event == nil
         engine.onInstanceFinished = observer.instanceFinished
         return engine
