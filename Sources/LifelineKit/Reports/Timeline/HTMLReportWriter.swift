@@ -95,7 +95,7 @@ private struct HTMLPage {
     /// `2016-04-27T10:49:46.694000 + 5.8 s`, or `lines 3–120 (no timestamps)`.
     static func span(_ trace: TraceTimeline) -> String {
         if trace.failure != nil { return "not read" }
-        if trace.lanes.isEmpty { return "no events" }
+        if trace.laneCount == 0 { return "no events" }
         switch trace.timeBase {
         case .clock(let origin): return "\(origin.iso8601) + \(TimeAxis.duration(microseconds: trace.end - trace.start))"
         case .lines: return "lines \(trace.start)–\(trace.end) (no timestamps)"
@@ -137,17 +137,17 @@ private struct HTMLPage {
         if let failure = trace.failure {
             return out + "<p class=\"failure\">Not read: \(HTMLText.escape(failure))</p>\n</section>\n"
         }
-        let lanes = trace.lanes
-        guard !lanes.isEmpty else { return out + "<p class=\"meta\">No controller events recognised.</p>\n</section>\n" }
+        let laneCount = trace.laneCount
+        guard laneCount > 0 else { return out + "<p class=\"meta\">No controller events recognised.</p>\n</section>\n" }
         let processes = trace.processes.map(\.name).joined(separator: ", ")
-        out += "<p class=\"meta\">\(HTMLText.escape(processes)) · \(lanes.count) controller\(lanes.count == 1 ? "" : "s") · "
+        out += "<p class=\"meta\">\(HTMLText.escape(processes)) · \(laneCount) controller\(laneCount == 1 ? "" : "s") · "
             + "\(HTMLText.escape(Self.span(trace)))</p>\n"
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
         out += "<div class=\"chart\">" + svg.render() + "</div>\n"
-        if lanes.count > staticLaneLimit {
-            out += "<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(lanes.count) controllers are drawn.</p>\n"
+        if laneCount > staticLaneLimit {
+            out += "<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n"
         }
         return out + "<script type=\"application/json\" class=\"lanes\">" + HTMLTimelineData.json(trace) + "</script>\n</section>\n"
     }
@@ -161,7 +161,7 @@ private struct HTMLPage {
         }
         out += "</tr></thead><tbody>\n"
         for (offset, trace) in model.traces.enumerated() {
-            let labels = Dictionary(trace.lanes.map { ($0.serial, $0.label) }, uniquingKeysWith: { first, _ in first })
+            let labels = trace.labels(of: Set(numbered[offset].map(\.finding.lane)))
             for (index, placed) in numbered[offset] {
                 out += row(index: index, trace: offset + 1, placed, label: labels[placed.lane] ?? placed.finding.subject.ref.description)
             }

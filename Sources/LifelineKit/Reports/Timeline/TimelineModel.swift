@@ -76,6 +76,20 @@ public struct TraceTimeline: Sendable {
     /// Every lane of every process, in display order.
     public var lanes: [ControllerLane] { processes.flatMap(\.lanes) }
 
+    /// How many lanes there are, without gathering them.
+    public var laneCount: Int { processes.reduce(0) { $0 + $1.lanes.count } }
+
+    /// The labels of the lanes with these serials (the first lane of each serial), without gathering every lane.
+    func labels(of serials: Set<Int>) -> [Int: String] {
+        var labels: [Int: String] = [:]
+        for process in processes {
+            for index in process.lanes.indices where serials.contains(process.lanes[index].serial) && labels[process.lanes[index].serial] == nil {
+                labels[process.lanes[index].serial] = process.lanes[index].label
+            }
+        }
+        return labels
+    }
+
     /// The length of the trace in ticks, at least 1 so scales never divide by zero.
     public var span: Int64 { max(1, end - start) }
 }
