@@ -145,11 +145,14 @@ private struct HTMLPage {
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
-        out += "<div class=\"chart\">" + svg.render() + "</div>\n"
+        // A large trace's lane data is written on a second thread while this one draws its chart.
+        let (chart, data) = laneCount < 256 ? (svg.render(), HTMLTimelineData.json(trace))
+            : inParallel({ svg.render() }, { HTMLTimelineData.json(trace) })
+        out += "<div class=\"chart\">" + chart + "</div>\n"
         if laneCount > staticLaneLimit {
             out += "<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n"
         }
-        return out + "<script type=\"application/json\" class=\"lanes\">" + HTMLTimelineData.json(trace) + "</script>\n</section>\n"
+        return out + "<script type=\"application/json\" class=\"lanes\">" + data + "</script>\n</section>\n"
     }
 
     func findingsTable() -> String {

@@ -67,6 +67,7 @@ final class HTMLReportWriterTests: XCTestCase {
         XCTAssertTrue(html.contains("Without JavaScript only the first 200 of 10000 controllers are drawn."))
         let data = try XCTUnwrap(Self.between(html, "<script type=\"application/json\" class=\"lanes\">", "</script>"))
         XCTAssertEqual(try JSONParser.parse(data)["lanes"]?.arrayValue?.count, 10_000)
+        XCTAssertEqual(data, HTMLTimelineData.json(trace), "written on a second thread, placed where it belongs")
     }
 
     /// The page without its own style and script, where no log text may appear unescaped.
