@@ -131,7 +131,8 @@ final class TimelineRecorder {
         let end = ticks.last ?? 0
         let start = ticks.first ?? 0
         let lanes = makeLanes(ticks: ticks, traceEnd: end)
-        let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.map { ($0.serial, $0) })
+        let judged = Set(findings.map(\.subject.serial))  // only lanes with findings are looked up: copy only those
+        let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.lazy.filter { judged.contains($0.serial) }.map { ($0.serial, $0) })
         let placer = FindingPlacer(lines: events.map(\.line), ticks: ticks) { self.text(of: $0) }
         let placed = Finding.sortedForOutput(findings).map { finding in
             placer.place(finding, on: lanesBySerial[finding.subject.serial])
