@@ -22,17 +22,19 @@ final class TraceTimeTests: XCTestCase {
         XCTAssertEqual(before.seconds(since: after), 0, "never negative")
     }
 
-    func testFractionsOfEveryLengthAndWhatFollowsThem() {
-        func parse(_ text: String) -> String {
-            var copy = text
-            return copy.withUTF8 {
-                switch TimestampParser.parseDateTime($0) {
-                case .valid(let t, let end): return "\(t.iso8601) end \(end)"
-                case .invalid(let reason): return reason.description
-                case .absent: return "absent"
-                }
+    /// The time and end a timestamp parses to, or why it does not.
+    private func parse(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 {
+            switch TimestampParser.parseDateTime($0) {
+            case .valid(let t, let end): return "\(t.iso8601) end \(end)"
+            case .invalid(let reason): return reason.description
+            case .absent: return "absent"
             }
         }
+    }
+
+    func testFractionsOfEveryLengthAndWhatFollowsThem() {
         XCTAssertEqual(parse("2016-04-27 10:49:46.6"), "2016-04-27T10:49:46.600000 end 21")
         XCTAssertEqual(parse("2016-04-27 10:49:46.694 X"), "2016-04-27T10:49:46.694000 end 23")
         XCTAssertEqual(parse("2016-04-27 10:49:46.694"), "2016-04-27T10:49:46.694000 end 23", "three digits at the end")
@@ -50,16 +52,6 @@ final class TraceTimeTests: XCTestCase {
 
     /// With eight bytes after the period the fraction is read in one step: every length must match the byte loop.
     func testFractionsFollowedByAWholeLineReadLikeShortOnes() {
-        func parse(_ text: String) -> String {
-            var copy = text
-            return copy.withUTF8 {
-                switch TimestampParser.parseDateTime($0) {
-                case .valid(let t, let end): return "\(t.iso8601) end \(end)"
-                case .invalid(let reason): return reason.description
-                case .absent: return "absent"
-                }
-            }
-        }
         let tail = " TestMe[67943:4951489] vc1 viewWillAppear"
         let expected = ["100000", "120000", "123000", "123400", "123450", "123456", "123456", "123456", "123456"]
         for length in 1...9 {

@@ -10,12 +10,15 @@ final class KeyIndexTests: XCTestCase {
         return InstanceKey(process: process, ref: ControllerRef(name: "Shop.CartViewController", address: UInt64(0x7f00 + number * 0x200)))
     }
 
-    func testMatchesADictionaryThroughRandomInsertsUpdatesAndRemovals() {
+    /// Inserts, updates and removes random keys among `count` in both an index and a dictionary; `check` is called
+    /// now and then with both.
+    private func exercise(keys key: (Int) -> InstanceKey, count: Int, steps: Int, seed: UInt64,
+                          check: (KeyIndex, [InstanceKey: Int], Int) -> Void = { _, _, _ in }) -> (KeyIndex, [InstanceKey: Int]) {
         var index = KeyIndex()
         var model: [InstanceKey: Int] = [:]
-        var random = LinearCongruential(seed: 42)
-        for step in 0..<20_000 {
-            let key = key(Int(random.next() % 600))
+        var random = LinearCongruential(seed: seed)
+        for step in 0..<steps {
+            let key = key(Int(random.next() % UInt64(count)))
             if random.next() % 3 == 0 {
                 index[key] = nil
                 model[key] = nil
@@ -23,9 +26,14 @@ final class KeyIndexTests: XCTestCase {
                 index[key] = step
                 model[key] = step
             }
-            if step % 997 == 0 {
-                for number in 0..<600 { XCTAssertEqual(index[self.key(number)], model[self.key(number)], "key \(number) at step \(step)") }
-            }
+            if step % 997 == 0 { check(index, model, step) }
+        }
+        return (index, model)
+    }
+
+    func testMatchesADictionaryThroughRandomInsertsUpdatesAndRemovals() {
+        let (index, model) = exercise(keys: key, count: 600, steps: 20_000, seed: 42) { index, model, step in
+            for number in 0..<600 { XCTAssertEqual(index[self.key(number)], model[self.key(number)], "key \(number) at step \(step)") }
         }
         XCTAssertEqual(index.count, model.count)
         for number in 0..<600 { XCTAssertEqual(index[key(number)], model[key(number)]) }
@@ -39,19 +47,7 @@ final class KeyIndexTests: XCTestCase {
             InstanceKey(process: ProcessKey(name: "Shop", pid: 4002),
                         ref: ControllerRef(name: names[number % names.count], address: UInt64(0x7f00 + (number / names.count) * 0x200)))
         }
-        var index = KeyIndex()
-        var model: [InstanceKey: Int] = [:]
-        var random = LinearCongruential(seed: 7)
-        for step in 0..<10_000 {
-            let key = key(Int(random.next() % 200))
-            if random.next() % 3 == 0 {
-                index[key] = nil
-                model[key] = nil
-            } else {
-                index[key] = step
-                model[key] = step
-            }
-        }
+        let (index, model) = exercise(keys: key, count: 200, steps: 10_000, seed: 7)
         for number in 0..<200 { XCTAssertEqual(index[key(number)], model[key(number)], "key \(number)") }
         XCTAssertEqual(index.count, model.count)
     }
