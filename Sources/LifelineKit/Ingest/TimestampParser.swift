@@ -110,7 +110,7 @@ enum TimestampParser {
 
     /// A UTC offset's hours and minutes after its sign, `HHMM` or `HH:MM`, and its length.
     @inline(__always) private static func offset(_ b: Bytes, at i: Int) -> (hours: Int, minutes: Int, length: Int)? {
-        if let base = b.baseAddress {
+        if i + 4 <= b.count, let base = b.baseAddress {
             let digits = UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)) ^ 0x3030_3030
             if ((digits &+ 0x7676_7676) | digits) & 0x8080_8080 == 0 {  // four digits (see `SWARDigits`)
                 let hours = Int(digits & 0xFF) * 10 + Int(digits >> 8 & 0xFF)

@@ -118,8 +118,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 }
 
-/// Decimal digits read eight bytes at a time. A word holds eight bytes, the first in its low byte, each already
-/// XORed with `0x30`, so a digit byte holds its value (0–9).
+/// Digits read eight bytes at a time. A word holds eight bytes, the first in its low byte. The decimal functions
+/// take it XORed with `0x30`, so that a digit byte holds its value (0–9); `hex` takes the raw bytes.
 enum SWARDigits {
     /// How many bytes from the first are digits (8: all of them).
     @inline(__always) static func leadingDigitCount(_ digits: UInt64) -> Int {
