@@ -143,18 +143,15 @@ struct InOrderStage {
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         events[event].line += linesBefore
-                        guard let range = events[event].textBytes else {
-                            engine.consume(&events[event])
-                            continue
+                        if let range = events[event].textBytes {
+                            if lendsBytes {
+                                events[event].borrowedLine = BorrowedLine(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+                            } else {
+                                events[event].text = bytes.string(range)
+                            }
                         }
-                        if lendsBytes {
-                            events[event].borrowedLine = BorrowedLine(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
-                            engine.consume(&events[event])
-                            events[event].borrowedLine = nil
-                        } else {
-                            events[event].text = bytes.string(range)
-                            engine.consume(&events[event])
-                        }
+                        engine.consume(&events[event])
+                        events[event].borrowedLine = nil  // the chunk's bytes are not lent past this call
                     }
                 }
                 linesBefore += pieces[index].lineCount

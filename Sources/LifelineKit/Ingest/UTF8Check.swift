@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Validity checks run on every line before anything trusts its bytes.
 enum UTF8Check {
     /// Why `line` cannot be read as text, or nil when it can.
@@ -64,9 +58,7 @@ struct ASCIIScreen {
     /// The first index at or after `from` of a non-ASCII or NUL byte, or `end`. Positions asked for only grow.
     mutating func firstSuspectByte(from: Int) -> Int {
         guard let base = bytes.baseAddress, from < end else { return end }
-        if nul < from {
-            nul = memchr(base + from, 0, end - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? end
-        }
+        if nul < from { nul = bytes.firstIndex(of: 0, in: from..<end) ?? end }
         let highs: UInt64 = 0x8080_8080_8080_8080
         var i = from
         while i + 32 <= nul {

@@ -94,7 +94,7 @@ public final class TimelineEngine {
 
         let slot: Int
         if let live = instances.slot(of: key) {
-            if event.kind.callback?.mayStartNewInstance == true {
+            if event.kind.callback?.beginsLife == true {  // only these can tell a new object at a reused address
                 instances.update(live) { existing in
                     guard startsNewInstance(existing, event) else { return }
                     onInstanceFinished?(existing)  // replaced by a new object at the same address
@@ -265,12 +265,6 @@ public final class TimelineEngine {
             body(rules[index])
         }
     }
-}
-
-extension Callback {
-    /// The callbacks that can tell a new object at a reused address (`startsNewInstance`): other events skip the
-    /// check, which would copy the instance.
-    fileprivate var mayStartNewInstance: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
 }
 
 extension EventKind {
