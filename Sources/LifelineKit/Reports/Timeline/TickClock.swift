@@ -1,23 +1,24 @@
-/// Places a trace's events on one axis. With any timestamp in the trace, ticks are microseconds after the first
-/// timestamp; events without one take the tick of the event before them, and a clock that steps back is held
-/// (order is by line, §8.4). Without timestamps, ticks are line numbers.
+/// Places a trace's events on one axis, event by event. With any timestamp in the trace, ticks are microseconds
+/// after the first timestamp; events without one take the tick of the event before them (0 before the first
+/// timestamp), and a clock that steps back is held (order is by line, §8.4). Without timestamps, ticks are line
+/// numbers: a trace known to have none (`base == .lines` at its end) takes its events' lines as their ticks.
 struct TickClock {
-    let base: TimeBase
-    /// One tick per event, never decreasing.
-    let ticks: [Int64]
+    /// The first timestamp so far.
+    private(set) var origin: TraceTime?
+    private var last: Int64 = 0
 
-    init(times: [TraceTime?], lines: [Int]) {
-        guard let origin = times.lazy.compactMap({ $0 }).first else {
-            base = .lines
-            ticks = lines.map(Int64.init)
-            return
-        }
-        base = .clock(origin: origin)
-        var last: Int64 = 0
-        ticks = times.map { time in
-            if let time { last = max(last, time.microseconds - origin.microseconds) }
+    /// What ticks measure, given the events so far.
+    var base: TimeBase { origin.map { .clock(origin: $0) } ?? .lines }
+
+    /// The next event's tick, never less than the one before; 0 while no event had a timestamp.
+    mutating func tick(_ time: TraceTime?) -> Int64 {
+        guard let time else { return last }
+        guard let origin else {
+            origin = time
             return last
         }
+        last = max(last, time.microseconds - origin.microseconds)
+        return last
     }
 }
 

@@ -26,7 +26,8 @@ public enum TimelineBuilder {
     }
 }
 
-/// Collects an analysis as it happens; turns it into lanes once the trace is over.
+/// Collects an analysis as it happens: each event goes straight onto its instance's lane, with its tick, so the
+/// end of the trace only has to close the lanes.
 final class TimelineRecorder {
     /// An instance as recorded so far.
     private struct Draft {
@@ -34,7 +35,8 @@ final class TimelineRecorder {
         var id: String
         var key: InstanceKey
         var generation: Int
-        var eventIndices: [Int] = []
+        var events: [LaneEvent] = []
+        /// The instance's state after each event.
         var states: [LaneState] = []
         var parentName: String?
         var parent: Int?
@@ -44,26 +46,19 @@ final class TimelineRecorder {
                                 generation: 0)
     }
 
-    /// One recorded event; ticks are assigned once the whole trace is known.
-    private struct Recorded {
-        var serial: Int
-        var line: Int
-        var time: TraceTime?
-        var name: String
-        /// Where its line is in `texts`.
-        var text: Range<Int>
-    }
-
     /// Whether lanes carry each event's line as a `String`.
     private let eventTexts: Bool
-    /// Every recorded event's line, back to back: one buffer instead of a string per event.
-    private var texts: [UInt8] = []
 
     init(eventTexts: Bool = true) { self.eventTexts = eventTexts }
 
     /// By serial (`drafts[serial - 1]`; serials count up from 1). Serials that have not logged yet hold `Draft.none`.
     private var drafts: [Draft] = []
-    private var events: [Recorded] = []
+    private var clock = TickClock()
+    /// Every event's line, tick and text in trace order, to place findings (`FindingPlacer`).
+    private var lines: [Int] = []
+    private var ticks: [Int64] = []
+    private var texts: [LineStore.Ref] = []
+    private var store = LineStore()
     private var findings: [Finding] = []
     /// The serial now living at each key, to resolve parents.
     private var current = KeyIndex()
@@ -80,12 +75,14 @@ final class TimelineRecorder {
             while drafts.count < serial { drafts.append(.none) }
             drafts[draft] = Draft(serial: serial, id: instance.id, key: instance.key, generation: instance.generation)
         }
-        let index = events.count
-        let textStart = texts.count
-        event.withTextBytes { texts.append(contentsOf: $0) }
-        events.append(Recorded(serial: serial, line: event.line, time: event.time, name: event.kind.name, text: textStart..<texts.count))
+        let tick = clock.tick(event.time)
+        let text = event.withTextBytes { store.append($0) }
+        lines.append(event.line)
+        ticks.append(tick)
+        texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].eventIndices.append(index)
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, name: event.kind.name,
+                                              text: eventTexts ? store.string(text) : ""))
         drafts[draft].states.append(LaneState.of(instance))
         if drafts[draft].parentName == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
@@ -126,14 +123,13 @@ final class TimelineRecorder {
     // MARK: Assembly
 
     func timeline(file: String, statistics: TraceStatistics) -> TraceTimeline {
-        let clock = TickClock(times: events.map(\.time), lines: events.map(\.line))
-        let ticks = clock.ticks
+        if clock.base == .lines { useLinesAsTicks() }
         let end = ticks.last ?? 0
         let start = ticks.first ?? 0
-        let lanes = makeLanes(ticks: ticks, traceEnd: end)
+        let lanes = makeLanes(traceEnd: end)
         let judged = Set(findings.map(\.subject.serial))  // only lanes with findings are looked up: copy only those
         let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.lazy.filter { judged.contains($0.serial) }.map { ($0.serial, $0) })
-        let placer = FindingPlacer(lines: events.map(\.line), ticks: ticks) { self.text(of: $0) }
+        let placer = FindingPlacer(lines: lines, ticks: ticks) { self.store.string(self.texts[$0]) }
         let placed = Finding.sortedForOutput(findings).map { finding in
             placer.place(finding, on: lanesBySerial[finding.subject.serial])
         }
@@ -141,39 +137,44 @@ final class TimelineRecorder {
                              processes: LaneLayout.group(lanes), findings: placed, statistics: statistics)
     }
 
-    private func makeLanes(ticks: [Int64], traceEnd: Int64) -> [ControllerLane] {
-        let ordered = drafts.filter { $0.serial != 0 }
+    /// A trace without timestamps measures in lines: every tick recorded (0 while no timestamp had come) becomes
+    /// its event's line.
+    private func useLinesAsTicks() {
+        ticks = lines.map(Int64.init)
+        for draft in drafts.indices {
+            for event in drafts[draft].events.indices { drafts[draft].events[event].tick = Int64(drafts[draft].events[event].line) }
+        }
+    }
+
+    /// The lanes, moved out of the drafts.
+    private func makeLanes(traceEnd: Int64) -> [ControllerLane] {
         // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
         var successorStart: [Int: Int64] = [:]
         var lastAtKey: [InstanceKey: Int] = [:]
-        for draft in ordered {
-            if let previous = lastAtKey[draft.key], let first = draft.eventIndices.first { successorStart[previous] = ticks[first] }
+        for draft in drafts where draft.serial != 0 {
+            if let previous = lastAtKey[draft.key], let first = draft.events.first { successorStart[previous] = first.tick }
             lastAtKey[draft.key] = draft.serial
         }
-        return ordered.map { draft in
-            let laneEvents = draft.eventIndices.map { index in
-                LaneEvent(line: events[index].line, tick: ticks[index], name: events[index].name,
-                          text: eventTexts ? text(of: index) : "")
-            }
-            let start = laneEvents.first?.tick ?? 0
-            let lastTick = laneEvents.last?.tick ?? start
+        var lanes: [ControllerLane] = []
+        lanes.reserveCapacity(drafts.count)
+        for index in drafts.indices where drafts[index].serial != 0 {
+            let draft = drafts[index]
+            drafts[index] = .none  // the lane takes the draft's arrays without copying them
+            let start = draft.events.first?.tick ?? 0
+            let lastTick = draft.events.last?.tick ?? start
             let end = draft.states.last == .deallocated ? lastTick : max(lastTick, successorStart[draft.serial] ?? traceEnd)
-            return ControllerLane(serial: draft.serial, id: draft.id, process: draft.key.process, controller: draft.key.ref, generation: draft.generation,
-                                  parent: draft.parent, parentName: draft.parentName, depth: 0,
-                                  segments: Self.segments(states: draft.states, ticks: laneEvents.map(\.tick), end: end),
-                                  events: laneEvents, start: start, end: end)
+            lanes.append(ControllerLane(serial: draft.serial, id: draft.id, process: draft.key.process, controller: draft.key.ref,
+                                        generation: draft.generation, parent: draft.parent, parentName: draft.parentName, depth: 0,
+                                        segments: Self.segments(states: draft.states, events: draft.events, end: end),
+                                        events: draft.events, start: start, end: end))
         }
-    }
-
-    /// The line of the recorded event at `index`.
-    private func text(of index: Int) -> String {
-        texts.withUnsafeBufferPointer { $0.string(events[index].text) }
+        return lanes
     }
 
     /// Runs of equal states between the events that changed them; the last one lasts until `end`.
-    static func segments(states: [LaneState], ticks: [Int64], end: Int64) -> [LaneSegment] {
+    static func segments(states: [LaneState], events: [LaneEvent], end: Int64) -> [LaneSegment] {
         var segments: [LaneSegment] = []
-        for (state, tick) in zip(states, ticks) {
+        for (state, tick) in zip(states, events.lazy.map(\.tick)) {
             if let last = segments.last, last.state == state { continue }
             if !segments.isEmpty { segments[segments.count - 1].end = tick }
             segments.append(LaneSegment(state: state, start: tick, end: tick))

@@ -48,9 +48,11 @@ final class TimelineBuilderTests: XCTestCase {
 
     func testEventsWithoutTimeTakeThePreviousTickAndTheClockNeverRunsBack() {
         let time = { (seconds: Int64) in TraceTime(microseconds: seconds * 1_000_000, hasOffset: true) }
-        let clock = TickClock(times: [nil, time(10), nil, time(12), time(11), time(13)], lines: [1, 2, 3, 4, 5, 6])
+        var clock = TickClock()
+        XCTAssertEqual(clock.base, .lines)
+        let ticks = [nil, time(10), nil, time(12), time(11), time(13)].map { clock.tick($0) }
         XCTAssertEqual(clock.base, .clock(origin: time(10)))
-        XCTAssertEqual(clock.ticks, [0, 0, 0, 2_000_000, 2_000_000, 3_000_000])
+        XCTAssertEqual(ticks, [0, 0, 0, 2_000_000, 2_000_000, 3_000_000])
     }
 
     func testChildLaneFollowsItsParent() throws {
