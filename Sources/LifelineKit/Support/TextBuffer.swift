@@ -6,8 +6,10 @@ import Darwin
 
 /// Builds UTF-8 text as bytes. Report data and markup hold hundreds of thousands of numbers and short literals:
 /// appending one here is a capacity check and a few stores, where `String(n)` then `+=` costs a small string each.
-/// A class over manually grown storage, so that appends skip `Array`'s uniqueness checks.
-final class TextBuffer {
+/// A class over `malloc`ed storage, so that appends skip `Array`'s uniqueness checks and growth is a `realloc`:
+/// a report page of many megabytes is extended in place or remapped, not copied into fresh pages at each doubling.
+/// Not synchronised: one thread writes it, and may then hand it to another whole.
+final class TextBuffer: @unchecked Sendable {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes written so far.
@@ -15,10 +17,10 @@ final class TextBuffer {
 
     init(capacity: Int = 64) {
         self.capacity = max(16, capacity)
-        storage = .allocate(capacity: self.capacity)
+        storage = Self.resized(nil, to: self.capacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit { free(storage) }
 
     var isEmpty: Bool { count == 0 }
 
@@ -81,10 +83,12 @@ final class TextBuffer {
         guard count + extra > capacity else { return }
         var larger = capacity * 2
         while count + extra > larger { larger *= 2 }
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        grown.initialize(from: storage, count: count)
-        storage.deallocate()
-        storage = grown
+        storage = Self.resized(storage, to: larger)
         capacity = larger
+    }
+
+    private static func resized(_ storage: UnsafeMutablePointer<UInt8>?, to capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = realloc(storage, capacity) else { fatalError("out of memory for \(capacity) bytes of report text") }
+        return memory.bindMemory(to: UInt8.self, capacity: capacity)
     }
 }

@@ -23,8 +23,8 @@ public enum AtomicFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: lastError()) }
         var failure: String?
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        var text = text  // a native string's bytes are written where they are, not copied
+        text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

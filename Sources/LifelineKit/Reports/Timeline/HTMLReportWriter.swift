@@ -19,7 +19,10 @@ public struct HTMLReportWriter: TimelineReportWriter {
 
     public func write(_ model: TimelineModel) -> String {
         let page = HTMLPage(model: model)
-        var out = """
+        // One buffer for the whole page: a large trace's page is megabytes, written once rather than copied from
+        // part to part.
+        let out = TextBuffer(capacity: 1 << 20)
+        out.append("""
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -32,16 +35,15 @@ public struct HTMLReportWriter: TimelineReportWriter {
         </head>
         <body>
 
-        """
-        out.reserveCapacity(1 << 20)
-        out += page.header()
-        out += "<main>\n<section id=\"timelines\">\n<h2>Timelines</h2>\n" + page.controls() + page.legend()
+        """)
+        out.append(page.header())
+        out.append("<main>\n<section id=\"timelines\">\n<h2>Timelines</h2>\n" + page.controls() + page.legend())
         for (offset, trace) in model.traces.enumerated() {
-            out += page.section(trace, index: offset + 1, staticLaneLimit: staticLaneLimit)
+            page.section(trace, index: offset + 1, staticLaneLimit: staticLaneLimit, to: out)
         }
-        out += "</section>\n" + page.findingsTable() + page.ruleList() + "</main>\n"
-        out += "<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n</body>\n</html>\n"
-        return out
+        out.append("</section>\n" + page.findingsTable() + page.ruleList() + "</main>\n")
+        out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n</body>\n</html>\n")
+        return out.text
     }
 }
 
@@ -132,27 +134,40 @@ private struct HTMLPage {
         return out + "<li>│ event</li><li>└ child of the lane above</li></ul>\n"
     }
 
-    func section(_ trace: TraceTimeline, index: Int, staticLaneLimit: Int) -> String {
-        var out = "<section class=\"trace\" id=\"t\(index)\" data-trace=\"\(index)\">\n<h3>\(HTMLText.escape(trace.file))</h3>\n"
+    /// Appends one trace's section to `out`.
+    func section(_ trace: TraceTimeline, index: Int, staticLaneLimit: Int, to out: TextBuffer) {
+        out.append("<section class=\"trace\" id=\"t\(index)\" data-trace=\"\(index)\">\n<h3>\(HTMLText.escape(trace.file))</h3>\n")
         if let failure = trace.failure {
-            return out + "<p class=\"failure\">Not read: \(HTMLText.escape(failure))</p>\n</section>\n"
+            return out.append("<p class=\"failure\">Not read: \(HTMLText.escape(failure))</p>\n</section>\n")
         }
         let laneCount = trace.laneCount
-        guard laneCount > 0 else { return out + "<p class=\"meta\">No controller events recognised.</p>\n</section>\n" }
+        guard laneCount > 0 else { return out.append("<p class=\"meta\">No controller events recognised.</p>\n</section>\n") }
         let processes = trace.processes.map(\.name).joined(separator: ", ")
-        out += "<p class=\"meta\">\(HTMLText.escape(processes)) · \(laneCount) controller\(laneCount == 1 ? "" : "s") · "
-            + "\(HTMLText.escape(Self.span(trace)))</p>\n"
+        out.append("<p class=\"meta\">\(HTMLText.escape(processes)) · \(laneCount) controller\(laneCount == 1 ? "" : "s") · "
+            + "\(HTMLText.escape(Self.span(trace)))</p>\n")
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
-        // A large trace's lane data is written on a second thread while this one draws its chart.
-        let (chart, data) = laneCount < 256 ? (svg.render(), HTMLTimelineData.json(trace))
-            : inParallel({ svg.render() }, { HTMLTimelineData.json(trace) })
-        out += "<div class=\"chart\">" + chart + "</div>\n"
-        if laneCount > staticLaneLimit {
-            out += "<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n"
+        out.append("<div class=\"chart\">")
+        // A large trace's lane data is written on a second thread while this one draws its chart; a small trace's
+        // is written in place after it.
+        var data: TextBuffer?
+        if laneCount < 256 {
+            svg.render(to: out)
+        } else {
+            data = inParallel({ svg.render(to: out) }, {
+                let data = TextBuffer(capacity: 1 << 20)
+                HTMLTimelineData.write(trace, to: data)
+                return data
+            }).1
         }
-        return out + "<script type=\"application/json\" class=\"lanes\">" + data + "</script>\n</section>\n"
+        out.append("</div>\n")
+        if laneCount > staticLaneLimit {
+            out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
+        }
+        out.append("<script type=\"application/json\" class=\"lanes\">")
+        if let data { out.append(data) } else { HTMLTimelineData.write(trace, to: out) }
+        out.append("</script>\n</section>\n")
     }
 
     func findingsTable() -> String {

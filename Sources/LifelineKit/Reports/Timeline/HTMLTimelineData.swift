@@ -6,9 +6,15 @@
 /// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
 enum HTMLTimelineData {
     static func json(_ trace: TraceTimeline) -> String {
+        let out = TextBuffer(capacity: 1 << 16)
+        write(trace, to: out)
+        return out.text
+    }
+
+    /// Appends the trace's JSON to `out`.
+    static func write(_ trace: TraceTimeline, to out: TextBuffer) {
         var names = NameList()
         let comma = UInt8(ascii: ",")
-        let out = TextBuffer(capacity: 1 << 16)
         out.append("{\"base\":\"")
         out.append(trace.timeBase == .lines ? "lines" : "clock")
         out.append("\",\"start\":")
@@ -59,7 +65,6 @@ enum HTMLTimelineData {
         out.append("],\"lanes\":[\n")
         out.append(lanes)
         out.append("]}")
-        return out.text
     }
 }
 

@@ -16,7 +16,8 @@ struct HTMLTimelineSVG {
         case lane(ControllerLane)
     }
 
-    func render() -> String {
+    /// Appends the chart to `out`.
+    func render(to out: TextBuffer) {
         var rows: [Row] = []
         var drawn = 0
         for process in trace.processes where drawn < limit {
@@ -28,7 +29,6 @@ struct HTMLTimelineSVG {
         var rowOf: [Int: Int] = [:]
         for (index, row) in rows.enumerated() { if case .lane(let lane) = row { rowOf[lane.serial] = index } }
         // Written as bytes: a lane has a few numbers per segment and per event.
-        let out = TextBuffer(capacity: 1 << 16)
         out.append("<svg class=\"static\" width=\"\(Int(Self.width))\" height=\"")
         out.appendDecimal1(height)
         out.append("\" viewBox=\"0 0 \(Int(Self.width)) ")
@@ -51,7 +51,6 @@ struct HTMLTimelineSVG {
             }
         }
         out.append("</svg>")
-        return out.text
     }
 
     private var scale: Double { (Self.width - Self.labelWidth - Self.padding) / Double(trace.span) }
