@@ -97,10 +97,7 @@ public struct Instance: Sendable {
     }
 
     /// A stable identifier: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
-    public var id: String {
-        let place = key.ref.addressText.map { "\(key.ref.name)@\($0)" } ?? key.ref.name
-        return "\(key.process)/\(place)#\(generation)"
-    }
+    public var id: String { key.id(generation: generation) }
 
     public var isDeallocated: Bool { dealloc != nil }
     public var isLoaded: Bool { loadViewLine != nil || viewDidLoadLine != nil }

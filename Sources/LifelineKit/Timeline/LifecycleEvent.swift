@@ -90,6 +90,12 @@ public struct InstanceKey: Hashable, Sendable {
         if ref.address == nil { hasher.combine(ref.name) }
     }
 
+    /// The identifier of the key's `generation`th instance: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
+    public func id(generation: Int) -> String {
+        let place = ref.addressText.map { "\(ref.name)@\($0)" } ?? ref.name
+        return "\(process)/\(place)#\(generation)"
+    }
+
     /// Addresses and pids first: they differ far more often than names, and cost less to compare.
     public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid

@@ -44,7 +44,7 @@ struct HTMLTimelineSVG {
                 out.append("\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.row))\"/><text class=\"process\" x=\"6\" y=\"")
                 out.appendDecimal1(y + 14)
                 out.append("\">")
-                out.append(HTMLText.escape(name))
+                HTMLText.escape(name, into: out)
                 out.append("</text>\n")
             case .lane(let lane):
                 appendLane(lane, y: y, parentY: lane.parent.flatMap { rowOf[$0] }.map { Self.axis + Double($0) * Self.row }, to: out)
@@ -115,7 +115,15 @@ struct HTMLTimelineSVG {
         }
         let indent = 8 + Double(lane.depth) * 12
         let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
-        out.append("<text class=\"label\" x=\"\(n(indent))\" y=\"\(n(y + 14))\">\(HTMLText.escape(text))<title>\(HTMLText.escape(title(of: lane)))</title></text>")
+        out.append("<text class=\"label\" x=\"")
+        out.appendDecimal1(indent)
+        out.append("\" y=\"")
+        out.appendDecimal1(y + 14)
+        out.append("\">")
+        HTMLText.escape(text, into: out)
+        out.append("<title>")
+        HTMLText.escape(title(of: lane), into: out)
+        out.append("</title></text>")
         out.append("</g>\n")
     }
 

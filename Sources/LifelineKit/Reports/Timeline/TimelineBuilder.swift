@@ -1,3 +1,5 @@
+import Foundation
+func clock_gettime_nsec_np_() -> UInt64 { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec) }
 /// Builds a `TraceTimeline` by running the same analysis as `check` (`TraceAnalyzer`) and recording what its
 /// observer reports: every event placed on its instance, every finished instance, every finding.
 public enum TimelineBuilder {
@@ -22,6 +24,8 @@ public enum TimelineBuilder {
         observer.lentEvent = { event, instance in recorder.record(event, on: instance) }
         observer.instanceFinished = { instance in recorder.finish(instance) }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
+        let t = clock_gettime_nsec_np_()
+        defer { FileHandle.standardError.write("T assembly \(Double(clock_gettime_nsec_np_() - t) / 1e9)\n".data(using: .utf8)!) }
         return recorder.timeline(file: file, statistics: statistics)
     }
 }
@@ -32,17 +36,16 @@ final class TimelineRecorder {
     /// An instance as recorded so far.
     private struct Draft {
         var serial: Int
-        var id: String
         var key: InstanceKey
         var generation: Int
         var events: [LaneEvent] = []
         /// The instance's state after each event.
         var states: [LaneState] = []
-        var parentName: String?
+        var parentController: ControllerRef?
         var parent: Int?
 
         /// A serial with no draft yet.
-        static let none = Draft(serial: 0, id: "", key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),
+        static let none = Draft(serial: 0, key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),
                                 generation: 0)
     }
 
@@ -63,7 +66,7 @@ final class TimelineRecorder {
     /// The serial now living at each key, to resolve parents.
     private var current = KeyIndex()
     /// Parents named by `addChild` before the child logged anything.
-    private var adoptedBefore: [InstanceKey: (serial: Int, name: String)] = [:]
+    private var adoptedBefore: [InstanceKey: (serial: Int, parent: ControllerRef)] = [:]
 
     func record(_ finding: Finding) { findings.append(finding) }
 
@@ -73,7 +76,7 @@ final class TimelineRecorder {
             // An instance's first event: from now on its key names it (until another instance takes the key).
             current[instance.key] = serial
             while drafts.count < serial { drafts.append(.none) }
-            drafts[draft] = Draft(serial: serial, id: instance.id, key: instance.key, generation: instance.generation)
+            drafts[draft] = Draft(serial: serial, key: instance.key, generation: instance.generation)
         }
         let tick = clock.tick(event.time)
         let text = event.withTextBytes { store.append($0) }
@@ -84,14 +87,14 @@ final class TimelineRecorder {
         drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, name: event.kind.name,
                                               text: eventTexts ? store.string(text) : ""))
         drafts[draft].states.append(LaneState.of(instance))
-        if drafts[draft].parentName == nil { adoptParent(&drafts[draft], instance) }
+        if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
             adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
         }
     }
 
     func finish(_ instance: Instance) {
-        guard hasDraft(instance.serial), drafts[instance.serial - 1].parentName == nil else { return }
+        guard hasDraft(instance.serial), drafts[instance.serial - 1].parentController == nil else { return }
         adoptParent(&drafts[instance.serial - 1], instance)
     }
 
@@ -102,21 +105,21 @@ final class TimelineRecorder {
         var named = instance.parent
         if named == nil, case .controller(let pending)? = instance.pendingMove?.argument { named = pending }
         if let named {
-            draft.parentName = named.description
+            draft.parentController = named
             draft.parent = current[InstanceKey(process: instance.key.process, ref: named)].flatMap { $0 == draft.serial ? nil : $0 }
         } else if let adopted = adoptedBefore.removeValue(forKey: instance.key) {
-            draft.parentName = adopted.name
+            draft.parentController = adopted.parent
             draft.parent = adopted.serial
         }
     }
 
     private func adopt(_ childKey: InstanceKey, by parent: Instance) {
         if let serial = current[childKey], hasDraft(serial) {
-            guard drafts[serial - 1].parentName == nil, serial != parent.serial else { return }
-            drafts[serial - 1].parentName = parent.key.ref.description
+            guard drafts[serial - 1].parentController == nil, serial != parent.serial else { return }
+            drafts[serial - 1].parentController = parent.key.ref
             drafts[serial - 1].parent = parent.serial
         } else {
-            adoptedBefore[childKey] = (parent.serial, parent.key.ref.description)
+            adoptedBefore[childKey] = (parent.serial, parent.key.ref)
         }
     }
 
@@ -163,8 +166,8 @@ final class TimelineRecorder {
             let start = draft.events.first?.tick ?? 0
             let lastTick = draft.events.last?.tick ?? start
             let end = draft.states.last == .deallocated ? lastTick : max(lastTick, successorStart[draft.serial] ?? traceEnd)
-            lanes.append(ControllerLane(serial: draft.serial, id: draft.id, process: draft.key.process, controller: draft.key.ref,
-                                        generation: draft.generation, parent: draft.parent, parentName: draft.parentName, depth: 0,
+            lanes.append(ControllerLane(serial: draft.serial, process: draft.key.process, controller: draft.key.ref,
+                                        generation: draft.generation, parent: draft.parent, parentController: draft.parentController, depth: 0,
                                         segments: Self.segments(states: draft.states, events: draft.events, end: end),
                                         events: draft.events, start: start, end: end))
         }

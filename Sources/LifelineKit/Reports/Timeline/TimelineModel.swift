@@ -145,8 +145,6 @@ public enum LaneState: String, CaseIterable, Sendable {
 public struct ControllerLane: Sendable {
     /// The instance's serial (order of first appearance in its trace, from 1).
     public var serial: Int
-    /// `Instance.id`: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
-    public var id: String
     public var process: ProcessKey
     public var controller: ControllerRef
     /// 1, or more for a later instance at a reused address (§6.4).
@@ -154,7 +152,7 @@ public struct ControllerLane: Sendable {
     /// The serial of the parent lane, when the parent is in the trace.
     public var parent: Int?
     /// The parent as logged (`willMove`/`didMove`/`addChild`), whether or not it logged anything itself.
-    public var parentName: String?
+    public var parentController: ControllerRef?
     /// Nesting level in display order: 0 for roots.
     public var depth: Int
     /// Consecutive, non-overlapping, covering `start...end`.
@@ -165,6 +163,12 @@ public struct ControllerLane: Sendable {
     public var start: Int64
     /// Dealloc, the start of the next instance at the same address, or the end of the trace.
     public var end: Int64
+
+    /// `Instance.id`: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
+    public var id: String { InstanceKey(process: process, ref: controller).id(generation: generation) }
+
+    /// How the parent was logged: `<Shop.ListViewController: 0x7f01>`.
+    public var parentName: String? { parentController?.description }
 
     /// `Class 0xADDR` (`#2` appended for a later instance at a reused address), or the logged label.
     public var label: String {

@@ -16,8 +16,37 @@ final class ReportSupportTests: XCTestCase {
     func testHTMLEscapingCoversTextAndAttributes() {
         XCTAssertEqual(HTMLText.escape("<a href=\"x\" title='y'>&</a>"), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
         XCTAssertEqual(HTMLText.escape("tab\there\u{0}\u{1B}[31m"), "tab\there\u{FFFD}\u{FFFD}[31m")
+        XCTAssertEqual(HTMLText.escape("C1\u{85}\u{9F} kept: \u{A0}£é日本😀\r"), "C1\u{FFFD}\u{FFFD} kept: \u{A0}£é日本😀\u{FFFD}")
         XCTAssertEqual(HTMLText.identifier("Appearance-Order"), "appearance-order")
         XCTAssertEqual(HTMLText.identifier("a\"b c"), "a-b-c")
+    }
+
+    /// Escaping works on bytes; it must give what replacing character by character gives.
+    func testHTMLEscapingMatchesAScalarByScalarReference() {
+        func reference(_ text: String) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                case "\t", "\n": out.unicodeScalars.append(scalar)
+                case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
+                                          "\u{9F}", "\u{A0}", "\u{BF}", "\u{C2}", "é", "\u{142}", "日", "😀", "\u{FFFD}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
+            XCTAssertEqual(HTMLText.escape(text), reference(text), text.debugDescription)
+        }
     }
 
     func testAxisTicksAreRoundAndLabelled() {
