@@ -38,12 +38,5 @@ struct RecognizedEvent: Equatable, Sendable {
 
 extension EventKind {
     /// The name findings and fingerprints use: the canonical callback, `addObserver`, `uikit-warning`….
-    public var name: String {
-        switch self {
-        case .callback(let callback): return callback.rawValue
-        case .observerAdded: return "addObserver"
-        case .observerRemoved, .observersRemovedAll: return "removeObserver"
-        case .uikitWarning: return "uikitWarning"
-        }
-    }
+    public var name: String { LaneEvent.Kind(self).name }
 }

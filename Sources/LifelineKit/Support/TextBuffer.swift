@@ -65,18 +65,44 @@ final class TextBuffer: @unchecked Sendable {
         }
     }
 
-    /// Writes the digits back to front at the end of the spare room, then moves them into place.
+    /// Counts the digits, then writes them back to front in place, two at a time.
     private func appendDigits(_ value: UInt64) {
+        if value < 10 { return append(byte: 0x30 + UInt8(truncatingIfNeeded: value)) }  // indices and flags
         reserve(20)  // UInt64.max has 20 digits
-        var first = count + 20, remaining = value
-        repeat {
-            first -= 1
-            storage[first] = 0x30 + UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
-        } while remaining != 0
-        let digits = count + 20 - first
-        memmove(storage + count, storage + first, digits)
+        let digits = Self.digitCount(value)
+        let pairs = Self.digitPairs.utf8Start
+        var end = count + digits, rest = value
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            end -= 2
+            storage[end] = pairs[pair]
+            storage[end + 1] = pairs[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            storage[end - 2] = pairs[pair]
+            storage[end - 1] = pairs[pair + 1]
+        } else {
+            storage[end - 1] = 0x30 + UInt8(truncatingIfNeeded: rest)
+        }
         count += digits
+    }
+
+    /// "00", "01", … "99" back to back.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    private static func digitCount(_ value: UInt64) -> Int {
+        var digits = 1, rest = value
+        while rest >= 10_000 {
+            rest /= 10_000
+            digits += 4
+        }
+        if rest >= 100 {
+            rest /= 100
+            digits += 2
+        }
+        return rest >= 10 ? digits + 1 : digits
     }
 
     @inline(__always) private func reserve(_ extra: Int) {

@@ -80,9 +80,10 @@ private struct Track {
             events.append(event("e", segment.state.rawValue, "appearance", segment.end, id: id))
         }
         events.append(event("e", lane.label, "appearance", lane.end, id: id))
-        for laneEvent in lane.events {
+        for (index, laneEvent) in lane.events.enumerated() {
+            let text = index < lane.eventTexts.count ? lane.eventTexts[index] : ""
             events.append(instant(laneEvent.name, "callback", laneEvent.tick,
-                                  args: [("line", .int(Int64(laneEvent.line))), ("log", .string(laneEvent.text))]))
+                                  args: [("line", .int(Int64(laneEvent.line))), ("log", .string(text))]))
         }
         for placed in findings {
             let finding = placed.finding

@@ -49,7 +49,7 @@ enum HTMLTimelineData {
                 lanes.append(lane.segments.last?.end ?? lane.end)
                 lanes.append("],[")
                 for (position, event) in lane.events.enumerated() {
-                    let index = names.index(of: event.name)
+                    let index = names.index(of: event.kind)
                     if position > 0 { lanes.append(byte: comma) }
                     lanes.append(event.tick)
                     lanes.append(byte: comma)
@@ -68,21 +68,22 @@ enum HTMLTimelineData {
     }
 }
 
-/// Event names in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
-/// last hit beats hashing the name.
+/// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
+/// last hit beats hashing.
 private struct NameList {
-    private(set) var all: [String] = []
+    private(set) var kinds: [LaneEvent.Kind] = []
     private var last = 0
 
-    mutating func index(of name: String) -> Int {
-        let length = name.utf8.count  // compared first: most names differ in length, which costs no string compare
-        if last < all.count, all[last].utf8.count == length, all[last] == name { return last }
-        if let found = all.firstIndex(where: { $0.utf8.count == length && $0 == name }) {
+    var all: [String] { kinds.map(\.name) }
+
+    mutating func index(of kind: LaneEvent.Kind) -> Int {
+        if last < kinds.count, kinds[last] == kind { return last }
+        if let found = kinds.firstIndex(of: kind) {
             last = found
             return found
         }
-        all.append(name)
-        last = all.count - 1
+        kinds.append(kind)
+        last = kinds.count - 1
         return last
     }
 }

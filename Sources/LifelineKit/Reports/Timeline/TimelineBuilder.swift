@@ -7,7 +7,7 @@ public enum TimelineBuilder {
     ///
     /// - Parameters:
     ///   - name: the file name reports show; defaults to the input's display name.
-    ///   - eventTexts: whether lane events carry their log lines (`LaneEvent.text`); reports that show none skip
+    ///   - eventTexts: whether lanes carry their events' log lines (`ControllerLane.eventTexts`); reports that show none skip
     ///     making a string per event.
     ///   - unparseable: called with each line that could not be read.
     /// - Throws: when the input cannot be opened or read.
@@ -39,6 +39,7 @@ final class TimelineRecorder {
         var key: InstanceKey
         var generation: Int
         var events: [LaneEvent] = []
+        var eventTexts: [String] = []
         /// The instance's state after each event.
         var states: [LaneState] = []
         var parentController: ControllerRef?
@@ -49,7 +50,7 @@ final class TimelineRecorder {
                                 generation: 0)
     }
 
-    /// Whether lanes carry each event's line as a `String`.
+    /// Whether lanes carry each event's line as a `String` (`ControllerLane.eventTexts`).
     private let eventTexts: Bool
 
     init(eventTexts: Bool = true) { self.eventTexts = eventTexts }
@@ -84,8 +85,8 @@ final class TimelineRecorder {
         ticks.append(tick)
         texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, name: event.kind.name,
-                                              text: eventTexts ? store.string(text) : ""))
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: LaneEvent.Kind(event.kind)))
+        if eventTexts { drafts[draft].eventTexts.append(store.string(text)) }
         drafts[draft].states.append(LaneState.of(instance))
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
@@ -169,7 +170,7 @@ final class TimelineRecorder {
             lanes.append(ControllerLane(serial: draft.serial, process: draft.key.process, controller: draft.key.ref,
                                         generation: draft.generation, parent: draft.parent, parentController: draft.parentController, depth: 0,
                                         segments: Self.segments(states: draft.states, events: draft.events, end: end),
-                                        events: draft.events, start: start, end: end))
+                                        events: draft.events, eventTexts: draft.eventTexts, start: start, end: end))
         }
         return lanes
     }

@@ -159,6 +159,9 @@ public struct ControllerLane: Sendable {
     public var segments: [LaneSegment]
     /// The instance's recognised lines, in trace order.
     public var events: [LaneEvent]
+    /// Each event's whole log line, in `events` order; empty unless the timeline was built with event texts
+    /// (`TimelineBuilder.build(_:name:options:eventTexts:unparseable:)`).
+    public var eventTexts: [String]
     /// The first event's tick.
     public var start: Int64
     /// Dealloc, the start of the next instance at the same address, or the end of the trace.
@@ -184,15 +187,40 @@ public struct LaneSegment: Sendable, Equatable {
     public var end: Int64
 }
 
-/// One recognised line on a lane.
+/// One recognised line on a lane. Plain data: the lanes of a large trace are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
+    /// What a lane event is: a callback, or an observer or warning event (their details stay in the log line).
+    public enum Kind: Sendable, Equatable {
+        case callback(Callback)
+        case addObserver, removeObserver, uikitWarning
+
+        init(_ kind: EventKind) {
+            switch kind {
+            case .callback(let callback): self = .callback(callback)
+            case .observerAdded: self = .addObserver
+            case .observerRemoved, .observersRemovedAll: self = .removeObserver
+            case .uikitWarning: self = .uikitWarning
+            }
+        }
+
+        /// The canonical callback or event name: `viewDidLoad`, `addObserver`, `uikitWarning`.
+        public var name: String {
+            switch self {
+            case .callback(let callback): return callback.rawValue
+            case .addObserver: return "addObserver"
+            case .removeObserver: return "removeObserver"
+            case .uikitWarning: return "uikitWarning"
+            }
+        }
+    }
+
     /// 1-based line number in its input.
     public var line: Int
     public var tick: Int64
+    public var kind: Kind
+
     /// The canonical callback or event name (`viewDidLoad`, `addObserver`, `uikitWarning`).
-    public var name: String
-    /// The whole log line.
-    public var text: String
+    public var name: String { kind.name }
 }
 
 /// A finding placed on its controller's lane.

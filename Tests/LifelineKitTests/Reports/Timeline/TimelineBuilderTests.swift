@@ -135,10 +135,10 @@ final class TimelineBuilderTests: XCTestCase {
                      "2016-04-27 10:00:00.100 Shop[1:2] [Net] request done",
                      "2016-04-27 10:00:00.200 Shop[1:2] <Shop.A: 0x1> viewWillAppear(_:)"]
         let quoted = try TimelineFixture.timeline(lines.joined(separator: "\n"))
-        XCTAssertEqual(quoted.lanes.flatMap(\.events).map(\.text), [lines[0], lines[2]])
+        XCTAssertEqual(quoted.lanes.flatMap(\.eventTexts), [lines[0], lines[2]])
         XCTAssertEqual(quoted.findings.first?.logLine, lines[2], "the finding's line, found among the recorded events")
         let bare = try TimelineFixture.timeline(lines.joined(separator: "\n"), eventTexts: false)
-        XCTAssertEqual(bare.lanes.flatMap(\.events).map(\.text), ["", ""])
+        XCTAssertEqual(bare.lanes.flatMap(\.eventTexts), [])
         XCTAssertEqual(bare.lanes.flatMap(\.events).map(\.line), [1, 3])
         XCTAssertEqual(bare.findings.map(\.logLine), quoted.findings.map(\.logLine))
         XCTAssertTrue(ChromeTraceWriter().showsEventTexts)
