@@ -53,7 +53,6 @@ struct ReportCommand {
             failed = true
         }
         var traces: [TraceTimeline] = []
-        let t0 = Date()
         for input in expansion.inputs {
             var analysis = try options.options(for: input)
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
@@ -67,12 +66,8 @@ struct ReportCommand {
             }
         }
         let model = TimelineModel(traces: traces)
-        FileHandle.standardError.write("T analysis+assembly \(Date().timeIntervalSince(t0))\n".data(using: .utf8)!)
         for (path, writer) in requested {
-            let t1 = Date(); let text = writer.write(model)
-            FileHandle.standardError.write("T write \(Date().timeIntervalSince(t1))\n".data(using: .utf8)!)
-            let t2 = Date(); failed = !write(text, to: path) || failed
-            FileHandle.standardError.write("T file \(Date().timeIntervalSince(t2))\n".data(using: .utf8)!)
+            failed = !write(writer.write(model), to: path) || failed
         }
         OutputStream.standardError.line("lifeline: \(model.counts.description) in \(traces.count) file\(traces.count == 1 ? "" : "s")")
         return failed ? Lifeline.ExitStatus.failure : Lifeline.ExitStatus.clean

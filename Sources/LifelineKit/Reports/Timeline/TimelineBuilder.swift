@@ -1,5 +1,3 @@
-import Foundation
-func clock_gettime_nsec_np_() -> UInt64 { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec) }
 /// Builds a `TraceTimeline` by running the same analysis as `check` (`TraceAnalyzer`) and recording what its
 /// observer reports: every event placed on its instance, every finished instance, every finding.
 public enum TimelineBuilder {
@@ -24,8 +22,6 @@ public enum TimelineBuilder {
         observer.lentEvent = { event, instance in recorder.record(event, on: instance) }
         observer.instanceFinished = { instance in recorder.finish(instance) }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
-        let t = clock_gettime_nsec_np_()
-        defer { FileHandle.standardError.write("T assembly \(Double(clock_gettime_nsec_np_() - t) / 1e9)\n".data(using: .utf8)!) }
         return recorder.timeline(file: file, statistics: statistics)
     }
 }
