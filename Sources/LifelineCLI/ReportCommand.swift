@@ -73,12 +73,12 @@ struct ReportCommand {
         return failed ? Lifeline.ExitStatus.failure : Lifeline.ExitStatus.clean
     }
 
-    private func write(_ text: String, to path: String) -> Bool {
+    private func write(_ report: Data, to path: String) -> Bool {
         if path == "-" {
-            OutputStream.standardOutput.write(text)
+            OutputStream.standardOutput.write(bytes: report)
             return true
         }
-        do { try AtomicFile.write(text, to: path) } catch {
+        do { try AtomicFile.write(report, to: path) } catch {
             OutputStream.standardError.line("lifeline: \(error)")
             return false
         }

@@ -42,19 +42,27 @@ final class OutputStream: @unchecked Sendable {
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// Writes `bytes` after what is buffered, without copying them into the buffer.
+    func write(bytes: some ContiguousBytes) {
+        flush()
+        Self.writeAll(bytes, to: descriptor)
+    }
+
     func flush() {
         Self.writeAll(buffer, to: descriptor)
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes all of `bytes` to `descriptor` unbuffered, retrying after signals; gives up on any other error.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
         }
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Builds UTF-8 text as bytes. Report data and markup hold hundreds of thousands of numbers and short literals:
 /// appending one here is a capacity check and a few stores, where `String(n)` then `+=` costs a small string each.
@@ -26,6 +22,15 @@ final class TextBuffer: @unchecked Sendable {
 
     /// The text written so far.
     var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+
+    /// The bytes written so far, handed over without a copy; the buffer starts again empty.
+    func takeData() -> Data {
+        let data = Data(bytesNoCopy: storage, count: count, deallocator: .free)
+        capacity = 16
+        storage = Self.resized(nil, to: capacity)
+        count = 0
+        return data
+    }
 
     @inline(__always) func append(byte: UInt8) {
         reserve(1)

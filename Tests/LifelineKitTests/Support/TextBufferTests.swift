@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import LifelineKit
 
@@ -31,6 +32,18 @@ final class TextBufferTests: XCTestCase {
             buffer.append(" ")
         }
         XCTAssertEqual(buffer.text, values.map { "\($0) " }.joined())
+    }
+
+    func testTakenBytesLeaveTheBufferEmptyAndUsable() {
+        let buffer = TextBuffer(capacity: 1)
+        buffer.append("Café ")
+        buffer.append(42)
+        let taken = buffer.takeData()
+        XCTAssertEqual(String(decoding: taken, as: UTF8.self), "Café 42")
+        XCTAssertTrue(buffer.isEmpty)
+        buffer.append("again")
+        XCTAssertEqual(buffer.text, "again")
+        XCTAssertEqual(String(decoding: taken, as: UTF8.self), "Café 42", "the taken bytes are the data's own")
     }
 
     func testOneDecimalNumbersRoundHalvesAwayFromZeroAndDropATrailingZero() {

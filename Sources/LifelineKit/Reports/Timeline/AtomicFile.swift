@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Writes files so that readers see either the old file or the whole new one, never a part: the text goes to a
 /// temporary file in the same directory, is flushed to disk, then renamed over the destination.
@@ -16,15 +12,14 @@ public enum AtomicFile {
         public var description: String { "\(path): cannot write: \(reason)" }
     }
 
-    /// Replaces the file at `path` with `text` (UTF-8). Leaves no temporary file behind, whatever happens.
-    public static func write(_ text: String, to path: String) throws(WriteError) {
+    /// Replaces the file at `path` with `bytes`. Leaves no temporary file behind, whatever happens.
+    public static func write(_ bytes: some ContiguousBytes, to path: String) throws(WriteError) {
         let temporary = temporaryPath(for: path)
         unlink(temporary)  // left by an earlier run that was killed
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: lastError()) }
         var failure: String?
-        var text = text  // a native string's bytes are written where they are, not copied
-        text.withUTF8 { buffer in
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

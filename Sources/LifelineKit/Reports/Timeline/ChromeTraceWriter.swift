@@ -1,3 +1,5 @@
+import Foundation
+
 /// The Trace Event Format (JSON object form) that ui.perfetto.dev and chrome://tracing open: one process per
 /// traced process, one thread track per controller; the controller's life and, nested in it, its states as async
 /// `b`/`e` slices keyed by the controller's id (Perfetto rejects overlapping `B`/`E`/`X` on one thread), the
@@ -10,7 +12,7 @@ public struct ChromeTraceWriter: TimelineReportWriter {
     /// Each event's log line is an argument of its trace event.
     public var showsEventTexts: Bool { true }
 
-    public func write(_ model: TimelineModel) -> String {
+    public func write(_ model: TimelineModel) -> Data {
         var events: [String] = []  // serialised one by one: a tree of every event would hold far more memory
         var nextPid = 1, nextTid = 1
         for trace in model.traces {
@@ -32,8 +34,9 @@ public struct ChromeTraceWriter: TimelineReportWriter {
             ("generator", .string("lifeline report")),
             ("traces", .array(model.traces.map(Self.describe))),
         ]))
-        return "{\"traceEvents\":[\n" + events.joined(separator: ",\n")
+        let text = "{\"traceEvents\":[\n" + events.joined(separator: ",\n")
             + "\n],\n\"displayTimeUnit\":\"ms\",\n\"metadata\":" + metadata.serialized() + "}\n"
+        return Data(text.utf8)
     }
 
     private static func describe(_ trace: TraceTimeline) -> JSONValue {

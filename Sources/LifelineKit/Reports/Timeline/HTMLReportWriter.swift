@@ -1,3 +1,5 @@
+import Foundation
+
 /// A self-contained HTML page: summary, swimlane timelines (static SVG, replaced by a virtual zoomable view when
 /// scripts run), a sortable findings table and the rule explanations. No external resources; a
 /// Content-Security-Policy allows only the page's own script and style, by hash. Every log-derived string is
@@ -17,7 +19,7 @@ public struct HTMLReportWriter: TimelineReportWriter {
             + "base-uri 'none'; form-action 'none'"
     }
 
-    public func write(_ model: TimelineModel) -> String {
+    public func write(_ model: TimelineModel) -> Data {
         let page = HTMLPage(model: model)
         // One buffer for the whole page: a large trace's page is megabytes, written once rather than copied from
         // part to part.
@@ -43,7 +45,7 @@ public struct HTMLReportWriter: TimelineReportWriter {
         }
         out.append("</section>\n" + page.findingsTable() + page.ruleList() + "</main>\n")
         out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n</body>\n</html>\n")
-        return out.text
+        return out.takeData()  // the page's bytes as written: no copy, and no check of text this type wrote
     }
 }
 

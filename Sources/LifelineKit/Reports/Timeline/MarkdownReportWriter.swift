@@ -1,3 +1,5 @@
+import Foundation
+
 /// GitHub-flavoured Markdown for a pull-request comment: a summary table, findings grouped by file and rule, and a
 /// Mermaid timeline per controller with findings. Capped so a comment stays short; every log-derived string goes
 /// through `MarkdownText` (or `MermaidGantt.text` inside charts).
@@ -13,11 +15,11 @@ public struct MarkdownReportWriter: TimelineReportWriter {
         self.maxCharts = maxCharts
     }
 
-    public func write(_ model: TimelineModel) -> String {
+    public func write(_ model: TimelineModel) -> Data {
         var out = "## Lifeline report\n\n" + summary(model) + "\n"
         out += findings(model)
         out += timelines(model)
-        return out
+        return Data(out.utf8)
     }
 
     private func summary(_ model: TimelineModel) -> String {

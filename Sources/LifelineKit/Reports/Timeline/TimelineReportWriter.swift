@@ -1,9 +1,11 @@
+import Foundation
+
 /// Renders a timeline model in one output format. A new format is one type conforming to this.
 public protocol TimelineReportWriter: Sendable {
     /// Whether the report shows each event's log line (`ControllerLane.eventTexts`); building a model without them is cheaper.
     var showsEventTexts: Bool { get }
-    /// The whole report. Deterministic: the same model always gives the same text.
-    func write(_ model: TimelineModel) -> String
+    /// The whole report, UTF-8 encoded. Deterministic: the same model always gives the same bytes.
+    func write(_ model: TimelineModel) -> Data
 }
 
 extension TimelineReportWriter {

@@ -16,20 +16,20 @@ final class AtomicFileTests: XCTestCase {
 
     func testWritesAndReplacesLeavingNoTemporaryFile() throws {
         let path = directory.appendingPathComponent("report.html").path
-        try AtomicFile.write("first", to: path)
-        try AtomicFile.write("second ✓", to: path)
+        try AtomicFile.write(Array("first".utf8), to: path)
+        try AtomicFile.write(Array("second ✓".utf8), to: path)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "second ✓")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["report.html"])
     }
 
     func testFailureLeavesTheOldFileAndNothingElse() throws {
         let path = directory.appendingPathComponent("missing/report.html").path
-        XCTAssertThrowsError(try AtomicFile.write("x", to: path)) { error in
+        XCTAssertThrowsError(try AtomicFile.write(Array("x".utf8), to: path)) { error in
             XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "\(path): cannot write: No such file or directory")
         }
         let occupied = directory.appendingPathComponent("taken").path
         try FileManager.default.createDirectory(atPath: occupied, withIntermediateDirectories: false)
-        XCTAssertThrowsError(try AtomicFile.write("x", to: occupied), "a directory cannot be replaced by a file")
+        XCTAssertThrowsError(try AtomicFile.write(Array("x".utf8), to: occupied), "a directory cannot be replaced by a file")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["taken"])
     }
 

@@ -4,12 +4,12 @@ import XCTest
 final class ChromeTraceWriterTests: XCTestCase {
     func testGoldenSampleTraces() throws {
         let model = try TimelineFixture.samples(["child-containment-wrong.log", "leak-after-pop.log"])
-        try TimelineFixture.assertGolden(ChromeTraceWriter().write(model), "samples.trace.json")
+        try TimelineFixture.assertGolden(ChromeTraceWriter().text(model), "samples.trace.json")
     }
 
     func testStructureIsWhatPerfettoLoads() throws {
         let model = try TimelineFixture.samples(["child-containment-correct.log", "leak-after-pop.log", "hostile-markup.log"])
-        let document = try JSONParser.parse(ChromeTraceWriter().write(model))
+        let document = try JSONParser.parse(ChromeTraceWriter().text(model))
         let events = try XCTUnwrap(document["traceEvents"]?.arrayValue)
         let lanes = model.traces.flatMap(\.lanes)
         var open: [String: [String]] = [:]
@@ -45,7 +45,7 @@ final class ChromeTraceWriterTests: XCTestCase {
 
     func testTraceWithoutTimestampsCountsLinesAsMilliseconds() throws {
         let trace = try TimelineFixture.timeline("vc1 viewDidLoad\nnoise\nvc1 viewWillAppear\n", name: "plain.log")
-        let document = try JSONParser.parse(ChromeTraceWriter().write(TimelineModel(traces: [trace])))
+        let document = try JSONParser.parse(ChromeTraceWriter().text(TimelineModel(traces: [trace])))
         let callbacks = document["traceEvents"]?.arrayValue?.filter { $0["cat"]?.stringValue == "callback" } ?? []
         XCTAssertEqual(callbacks.map { $0["ts"]?.intValue }, [1_000, 3_000])
         let described = document["metadata"]?["traces"]?.arrayValue?.first

@@ -5,16 +5,16 @@ import XCTest
 final class HTMLReportWriterTests: XCTestCase {
     func testGoldenSampleTraces() throws {
         let model = try TimelineFixture.samples(["child-containment-wrong.log", "push-pop.log"])
-        try TimelineFixture.assertGolden(HTMLReportWriter().write(model), "samples.html")
+        try TimelineFixture.assertGolden(HTMLReportWriter().text(model), "samples.html")
     }
 
     func testSameModelGivesTheSameBytes() throws {
         let model = try TimelineFixture.samples(["observer-leak.log", "hostile-markup.log"])
-        XCTAssertEqual(HTMLReportWriter().write(model), HTMLReportWriter().write(try TimelineFixture.samples(["observer-leak.log", "hostile-markup.log"])))
+        XCTAssertEqual(HTMLReportWriter().text(model), HTMLReportWriter().text(try TimelineFixture.samples(["observer-leak.log", "hostile-markup.log"])))
     }
 
     func testHostileLogTextRendersAsText() throws {
-        let html = HTMLReportWriter().write(try TimelineFixture.samples(["hostile-markup.log"]))
+        let html = HTMLReportWriter().text(try TimelineFixture.samples(["hostile-markup.log"]))
         let data = try XCTUnwrap(Self.between(html, "<script type=\"application/json\" class=\"lanes\">", "</script>"))
         let body = Self.withoutOwnCode(html).replacingOccurrences(of: data, with: "")
         for attack in ["<script>alert", "<img", "</svg><script>", "\"onmouseover=", "'&amp;>x", "href=\"javascript:", "<a href=\"java"] {
@@ -30,7 +30,7 @@ final class HTMLReportWriterTests: XCTestCase {
     }
 
     func testContentSecurityPolicyAllowsExactlyTheInlineScriptAndStyle() throws {
-        let html = HTMLReportWriter().write(try TimelineFixture.samples(["push-pop.log"]))
+        let html = HTMLReportWriter().text(try TimelineFixture.samples(["push-pop.log"]))
         let policy = try XCTUnwrap(Self.between(html, "http-equiv=\"Content-Security-Policy\" content=\"", "\""))
         XCTAssertTrue(policy.hasPrefix("default-src 'none'; "))
         let script = try XCTUnwrap(Self.between(html, "<script>", "</script>"))
@@ -45,7 +45,7 @@ final class HTMLReportWriterTests: XCTestCase {
 
     func testStaticPageShowsLanesMarksAndTableWithoutScript() throws {
         let model = try TimelineFixture.samples(["child-containment-wrong.log"])
-        let html = HTMLReportWriter().write(model)
+        let html = HTMLReportWriter().text(model)
         let svg = try XCTUnwrap(Self.between(html, "<svg class=\"static\"", "</svg>"))
         XCTAssertEqual(svg.components(separatedBy: "<g class=\"lane\"").count - 1, model.traces[0].lanes.count)
         XCTAssertEqual(svg.components(separatedBy: "<a href=\"#f").count - 1, model.findings.count)
@@ -60,7 +60,7 @@ final class HTMLReportWriterTests: XCTestCase {
     func testLargeTraceStaysSmallAndDrawsOnlyTheFirstLanesStatically() throws {
         let trace = try TimelineFixture.timeline(TimelineFixture.syntheticTrace(controllers: 10_000))
         XCTAssertEqual(trace.lanes.count, 10_000)
-        let html = HTMLReportWriter().write(TimelineModel(traces: [trace]))
+        let html = HTMLReportWriter().text(TimelineModel(traces: [trace]))
         XCTAssertLessThan(html.utf8.count, 20_000_000)
         let svg = try XCTUnwrap(Self.between(html, "<svg class=\"static\"", "</svg>"))
         XCTAssertEqual(svg.components(separatedBy: "<g class=\"lane\"").count - 1, 200)

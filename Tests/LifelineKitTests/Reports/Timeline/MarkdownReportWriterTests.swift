@@ -4,11 +4,11 @@ import XCTest
 final class MarkdownReportWriterTests: XCTestCase {
     func testGoldenSampleTraces() throws {
         let model = try TimelineFixture.samples(["child-containment-wrong.log", "observer-leak.log", "hostile-markup.log"])
-        try TimelineFixture.assertGolden(MarkdownReportWriter().write(model), "samples.md")
+        try TimelineFixture.assertGolden(MarkdownReportWriter().text(model), "samples.md")
     }
 
     func testLogTextCannotBreakTablesOrEscapeCodeSpans() throws {
-        let markdown = MarkdownReportWriter().write(try TimelineFixture.samples(["hostile-markup.log"]))
+        let markdown = MarkdownReportWriter().text(try TimelineFixture.samples(["hostile-markup.log"]))
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| `SampleTraces/hostile-markup.log:") }
         XCTAssertEqual(rows.count, 5)
         for row in rows {
@@ -30,7 +30,7 @@ final class MarkdownReportWriterTests: XCTestCase {
 
     func testChartsAreCappedAndTheRestCounted() throws {
         let trace = try TimelineFixture.timeline(TimelineFixture.syntheticTrace(controllers: 50))
-        let markdown = MarkdownReportWriter(maxFindings: 2, maxCharts: 3).write(TimelineModel(traces: [trace]))
+        let markdown = MarkdownReportWriter(maxFindings: 2, maxCharts: 3).text(TimelineModel(traces: [trace]))
         XCTAssertEqual(markdown.components(separatedBy: "```mermaid\ngantt\n").count - 1, 3)
         XCTAssertTrue(markdown.contains("_2 more controllers with findings not charted._"))
         XCTAssertTrue(markdown.contains("_3 more findings not listed; the HTML report has them all._"))
@@ -43,7 +43,7 @@ final class MarkdownReportWriterTests: XCTestCase {
         vc1 viewDidAppear
         vc1 viewDidAppear
         """, name: "plain.log")
-        let markdown = MarkdownReportWriter().write(TimelineModel(traces: [trace]))
+        let markdown = MarkdownReportWriter().text(TimelineModel(traces: [trace]))
         XCTAssertTrue(markdown.contains("time in log line numbers (no timestamps)"))
         XCTAssertTrue(markdown.contains("""
             section States

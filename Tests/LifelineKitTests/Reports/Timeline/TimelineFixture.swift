@@ -57,3 +57,8 @@ enum TimelineFixture {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension TimelineReportWriter {
+    /// The report as text, for assertions.
+    func text(_ model: TimelineModel) -> String { String(decoding: write(model), as: UTF8.self) }
+}
