@@ -41,10 +41,8 @@ struct HTMLTimelineSVG {
             case .process(let name):
                 out.append("<rect class=\"process\" x=\"0\" y=\"")
                 out.appendDecimal1(y)
-                out.append("\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.row))\"/><text class=\"process\" x=\"6\" y=\"")
-                out.appendDecimal1(y + 14)
-                out.append("\">")
-                HTMLText.escape(name, into: out)
+                out.append("\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.row))\"/>")
+                appendText(name, class: "process", x: 6, y: y + 14, to: out)
                 out.append("</text>\n")
             case .lane(let lane):
                 appendLane(lane, y: y, parentY: lane.parent.flatMap { rowOf[$0] }.map { Self.axis + Double($0) * Self.row }, to: out)
@@ -115,16 +113,23 @@ struct HTMLTimelineSVG {
         }
         let indent = 8 + Double(lane.depth) * 12
         let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
-        out.append("<text class=\"label\" x=\"")
-        out.appendDecimal1(indent)
-        out.append("\" y=\"")
-        out.appendDecimal1(y + 14)
-        out.append("\">")
-        HTMLText.escape(text, into: out)
+        appendText(text, class: "label", x: indent, y: y + 14, to: out)
         out.append("<title>")
         HTMLText.escape(title(of: lane), into: out)
         out.append("</title></text>")
         out.append("</g>\n")
+    }
+
+    /// Opens a `<text>` element at (`x`, `y`) holding `text`; the caller closes it.
+    private func appendText(_ text: String, class name: String, x: Double, y: Double, to out: TextBuffer) {
+        out.append("<text class=\"")
+        out.append(name)
+        out.append("\" x=\"")
+        out.appendDecimal1(x)
+        out.append("\" y=\"")
+        out.appendDecimal1(y)
+        out.append("\">")
+        HTMLText.escape(text, into: out)
     }
 
     private func title(of lane: ControllerLane) -> String {
