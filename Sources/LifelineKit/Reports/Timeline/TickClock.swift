@@ -24,33 +24,37 @@ struct TickClock {
 
 /// Finds where a finding belongs on its lane: the tick of the event on its line, else of the last event before it.
 struct FindingPlacer {
-    private let lines: [Int]
-    private let ticks: [Int64]
+    /// Where an event is: its line and its tick.
+    struct Event {
+        var line: Int
+        var tick: Int64
+    }
+
+    private let events: [Event]
     /// The line of the event at an index.
     private let text: (Int) -> String
 
-    /// Events' `lines` and `ticks` in trace order (lines increasing).
-    init(lines: [Int], ticks: [Int64], text: @escaping (Int) -> String) {
-        self.lines = lines
-        self.ticks = ticks
+    /// `events` in trace order (lines increasing); `text` gives the line of the event at an index.
+    init(events: [Event], text: @escaping (Int) -> String) {
+        self.events = events
         self.text = text
     }
 
     func place(_ finding: Finding, on lane: ControllerLane?) -> PlacedFinding {
         let index = lastIndex(atOrBefore: finding.line)
-        let exact = index.flatMap { lines[$0] == finding.line ? text($0) : nil }
+        let exact = index.flatMap { events[$0].line == finding.line ? text($0) : nil }
         let logLine = exact ?? finding.evidence.last { $0.line == finding.line }?.text
-        var tick = index.map { ticks[$0] } ?? lane?.start ?? 0
+        var tick = index.map { events[$0].tick } ?? lane?.start ?? 0
         if let lane { tick = min(max(tick, lane.start), lane.end) }
         return PlacedFinding(finding: finding, lane: finding.subject.serial, tick: tick, logLine: logLine)
     }
 
     /// Binary search for the last event at or before `line`.
     private func lastIndex(atOrBefore line: Int) -> Int? {
-        var low = 0, high = lines.count
+        var low = 0, high = events.count
         while low < high {
             let middle = (low + high) / 2
-            if lines[middle] <= line { low = middle + 1 } else { high = middle }
+            if events[middle].line <= line { low = middle + 1 } else { high = middle }
         }
         return low > 0 ? low - 1 : nil
     }

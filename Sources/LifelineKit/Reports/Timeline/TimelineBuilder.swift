@@ -36,8 +36,6 @@ final class TimelineRecorder {
         var generation: Int
         var events: [LaneEvent] = []
         var eventTexts: [String] = []
-        /// The instance's state after each event.
-        var states: [LaneState] = []
         var parentController: ControllerRef?
         var parent: Int?
 
@@ -54,9 +52,8 @@ final class TimelineRecorder {
     /// By serial (`drafts[serial - 1]`; serials count up from 1). Serials that have not logged yet hold `Draft.none`.
     private var drafts: [Draft] = []
     private var clock = TickClock()
-    /// Every event's line, tick and text in trace order, to place findings (`FindingPlacer`).
-    private var lines: [Int] = []
-    private var ticks: [Int64] = []
+    /// Every event's line and tick, and where its text is, in trace order: to place findings (`FindingPlacer`).
+    private var placements: [FindingPlacer.Event] = []
     private var texts: [LineStore.Ref] = []
     private var store = LineStore()
     private var findings: [Finding] = []
@@ -77,13 +74,11 @@ final class TimelineRecorder {
         }
         let tick = clock.tick(event.time)
         let text = event.withTextBytes { store.append($0) }
-        lines.append(event.line)
-        ticks.append(tick)
+        placements.append(FindingPlacer.Event(line: event.line, tick: tick))
         texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: LaneEvent.Kind(event.kind)))
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: LaneEvent.Kind(event.kind), state: LaneState.of(instance)))
         if eventTexts { drafts[draft].eventTexts.append(store.string(text)) }
-        drafts[draft].states.append(LaneState.of(instance))
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
             adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
@@ -124,12 +119,12 @@ final class TimelineRecorder {
 
     func timeline(file: String, statistics: TraceStatistics) -> TraceTimeline {
         if clock.base == .lines { useLinesAsTicks() }
-        let end = ticks.last ?? 0
-        let start = ticks.first ?? 0
+        let end = placements.last?.tick ?? 0
+        let start = placements.first?.tick ?? 0
         let lanes = makeLanes(traceEnd: end)
         let judged = Set(findings.map(\.subject.serial))  // only lanes with findings are looked up: copy only those
         let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.lazy.filter { judged.contains($0.serial) }.map { ($0.serial, $0) })
-        let placer = FindingPlacer(lines: lines, ticks: ticks) { self.store.string(self.texts[$0]) }
+        let placer = FindingPlacer(events: placements) { self.store.string(self.texts[$0]) }
         let placed = Finding.sortedForOutput(findings).map { finding in
             placer.place(finding, on: lanesBySerial[finding.subject.serial])
         }
@@ -140,7 +135,7 @@ final class TimelineRecorder {
     /// A trace without timestamps measures in lines: every tick recorded (0 while no timestamp had come) becomes
     /// its event's line.
     private func useLinesAsTicks() {
-        ticks = lines.map(Int64.init)
+        for index in placements.indices { placements[index].tick = Int64(placements[index].line) }
         for draft in drafts.indices {
             for event in drafts[draft].events.indices { drafts[draft].events[event].tick = Int64(drafts[draft].events[event].line) }
         }
@@ -149,11 +144,11 @@ final class TimelineRecorder {
     /// The lanes, moved out of the drafts.
     private func makeLanes(traceEnd: Int64) -> [ControllerLane] {
         // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
-        var successorStart: [Int: Int64] = [:]
-        var lastAtKey: [InstanceKey: Int] = [:]
-        for draft in drafts where draft.serial != 0 {
-            if let previous = lastAtKey[draft.key], let first = draft.events.first { successorStart[previous] = first.tick }
-            lastAtKey[draft.key] = draft.serial
+        var successorStart = [Int64?](repeating: nil, count: drafts.count)  // by serial - 1
+        var lastAtKey = KeyIndex()
+        for index in drafts.indices where drafts[index].serial != 0 {
+            if let previous = lastAtKey[drafts[index].key], let first = drafts[index].events.first { successorStart[previous - 1] = first.tick }
+            lastAtKey[drafts[index].key] = drafts[index].serial
         }
         var lanes: [ControllerLane] = []
         lanes.reserveCapacity(drafts.count)
@@ -162,22 +157,22 @@ final class TimelineRecorder {
             drafts[index] = .none  // the lane takes the draft's arrays without copying them
             let start = draft.events.first?.tick ?? 0
             let lastTick = draft.events.last?.tick ?? start
-            let end = draft.states.last == .deallocated ? lastTick : max(lastTick, successorStart[draft.serial] ?? traceEnd)
+            let end = draft.events.last?.state == .deallocated ? lastTick : max(lastTick, successorStart[index] ?? traceEnd)
             lanes.append(ControllerLane(serial: draft.serial, process: draft.key.process, controller: draft.key.ref,
                                         generation: draft.generation, parent: draft.parent, parentController: draft.parentController, depth: 0,
-                                        segments: Self.segments(states: draft.states, events: draft.events, end: end),
+                                        segments: Self.segments(draft.events, end: end),
                                         events: draft.events, eventTexts: draft.eventTexts, start: start, end: end))
         }
         return lanes
     }
 
     /// Runs of equal states between the events that changed them; the last one lasts until `end`.
-    static func segments(states: [LaneState], events: [LaneEvent], end: Int64) -> [LaneSegment] {
+    static func segments(_ events: [LaneEvent], end: Int64) -> [LaneSegment] {
         var segments: [LaneSegment] = []
-        for (state, tick) in zip(states, events.lazy.map(\.tick)) {
-            if let last = segments.last, last.state == state { continue }
-            if !segments.isEmpty { segments[segments.count - 1].end = tick }
-            segments.append(LaneSegment(state: state, start: tick, end: tick))
+        for event in events {
+            if let last = segments.last, last.state == event.state { continue }
+            if !segments.isEmpty { segments[segments.count - 1].end = event.tick }
+            segments.append(LaneSegment(state: event.state, start: event.tick, end: event.tick))
         }
         if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
         return segments

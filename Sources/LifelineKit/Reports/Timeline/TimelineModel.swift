@@ -187,7 +187,7 @@ public struct LaneSegment: Sendable, Equatable {
     public var end: Int64
 }
 
-/// One recognised line on a lane. Plain data: the lanes of a large trace are copied and freed as bytes.
+/// One recognised line on a lane, and the state it left the lane in. Plain data: the lanes of a large trace are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
     /// What a lane event is: a callback, or an observer or warning event (their details stay in the log line).
     public enum Kind: Sendable, Equatable {
@@ -218,6 +218,8 @@ public struct LaneEvent: Sendable, Equatable {
     public var line: Int
     public var tick: Int64
     public var kind: Kind
+    /// The lane's state once the event was applied.
+    public var state: LaneState
 
     /// The canonical callback or event name (`viewDidLoad`, `addObserver`, `uikitWarning`).
     public var name: String { kind.name }

@@ -79,6 +79,17 @@ final class TimelineBuilderTests: XCTestCase {
         XCTAssertEqual(trace.lanes[1].parent, trace.lanes[0].serial)
     }
 
+    func testControllersAddingEachOtherAppearOnceEach() throws {
+        let trace = try TimelineFixture.timeline("""
+        <Shop.A: 0x7f01> addChild(_:) <Shop.B: 0x7f02>
+        <Shop.B: 0x7f02> addChild(_:) <Shop.A: 0x7f01>
+        <Shop.C: 0x7f03> viewDidLoad()
+        """)
+        XCTAssertEqual(trace.lanes.map(\.parent), [nil, 2, 1], "A and B are each other's parent")
+        XCTAssertEqual(trace.lanes.map(\.controller.name), ["Shop.C", "Shop.A", "Shop.B"], "roots first, then the cycle")
+        XCTAssertEqual(trace.lanes.map(\.depth), [0, 0, 1])
+    }
+
     func testReusedAddressStartsANewLaneWhereTheOldOneEnded() throws {
         let trace = try TimelineFixture.timeline("""
         <Shop.CartViewController: 0x7f01> init(coder:)
