@@ -150,26 +150,40 @@ private struct HTMLPage {
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
+        let data = HTMLTimelineData(trace)
         out.append("<div class=\"chart\">")
-        // A large trace's lane data is written on a second thread while this one draws its chart; a small trace's
-        // is written in place after it.
-        var data: TextBuffer?
-        if laneCount < 256 {
+        guard laneCount >= 256 else {
             svg.render(to: out)
-        } else {
-            data = inParallel({ svg.render(to: out) }, {
-                let data = TextBuffer(capacity: 1 << 20)
-                HTMLTimelineData.write(trace, to: data)
-                return data
-            }).1
+            out.append("</div>\n")
+            appendScriptNote(laneCount: laneCount, staticLaneLimit: staticLaneLimit, to: out)
+            out.append("<script type=\"application/json\" class=\"lanes\">")
+            data.write(to: out)
+            return out.append("</script>\n</section>\n")
         }
+        // A large trace's lane data is written on two threads: a second thread writes the first lanes while this
+        // one draws the chart (about as much work as the drawn lanes' events) and then writes the rest.
+        let drawn = min(staticLaneLimit, data.laneCount)
+        let split = data.position(afterEvents: (data.eventCount(0..<data.laneCount) + data.eventCount(0..<drawn)) / 2)
+        let (rest, first) = inParallel({
+            svg.render(to: out)
+            let rest = TextBuffer(capacity: 1 << 20)
+            data.writeLanes(split..<data.laneCount, to: rest)
+            return rest
+        }, {
+            let first = TextBuffer(capacity: 1 << 20)
+            data.writeLanes(0..<split, to: first)
+            return first
+        })
         out.append("</div>\n")
-        if laneCount > staticLaneLimit {
-            out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
-        }
+        appendScriptNote(laneCount: laneCount, staticLaneLimit: staticLaneLimit, to: out)
         out.append("<script type=\"application/json\" class=\"lanes\">")
-        if let data { out.append(data) } else { HTMLTimelineData.write(trace, to: out) }
+        data.write(runs: [first, rest], to: out)
         out.append("</script>\n</section>\n")
+    }
+
+    private func appendScriptNote(laneCount: Int, staticLaneLimit: Int, to out: TextBuffer) {
+        guard laneCount > staticLaneLimit else { return }
+        out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
     }
 
     func findingsTable() -> String {

@@ -4,17 +4,76 @@
 /// `{"base":"clock"|"lines","start":…,"end":…,"processes":[name…],"names":[event name…],
 ///   "lanes":[[serial,label,process,depth,parent|0,[tick,state,tick,state,…,end],[tick,name,line,…]],…]}`
 /// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
-enum HTMLTimelineData {
+///
+/// Lanes are written in runs (`writeLanes(_:to:)`), so that two threads can each write a part of a large trace.
+struct HTMLTimelineData {
+    let trace: TraceTimeline
+    /// Each lane's process and position in it, in display order.
+    private let places: [(process: Int, lane: Int)]
+    /// Event kinds in order of first use: the `names` that lane events index.
+    private let kinds: [LaneEvent.Kind]
+
+    init(_ trace: TraceTimeline) {
+        self.trace = trace
+        var places: [(process: Int, lane: Int)] = []
+        places.reserveCapacity(trace.laneCount)
+        var kinds = KindIndex()
+        for (process, lanes) in trace.processes.enumerated() {
+            for (index, lane) in lanes.lanes.enumerated() {
+                places.append((process, index))
+                for event in lane.events { _ = kinds.index(of: event.kind) }
+            }
+        }
+        self.places = places
+        self.kinds = kinds.kinds
+    }
+
+    /// The whole JSON of `trace`.
     static func json(_ trace: TraceTimeline) -> String {
         let out = TextBuffer(capacity: 1 << 16)
-        write(trace, to: out)
+        HTMLTimelineData(trace).write(to: out)
         return out.text
     }
 
-    /// Appends the trace's JSON to `out`.
-    static func write(_ trace: TraceTimeline, to out: TextBuffer) {
-        var names = NameList()
-        let comma = UInt8(ascii: ",")
+    /// How many lanes there are, in display order.
+    var laneCount: Int { places.count }
+
+    /// How many events the lanes in `range` (display order) have.
+    func eventCount(_ range: Range<Int>) -> Int {
+        range.reduce(0) { $0 + lane(at: $1).events.count }
+    }
+
+    /// The first display position before which the lanes hold at least `events` events (or all lanes).
+    func position(afterEvents events: Int) -> Int {
+        var position = 0, seen = 0
+        while position < laneCount, seen < events {
+            seen += lane(at: position).events.count
+            position += 1
+        }
+        return position
+    }
+
+    /// Appends the whole JSON.
+    func write(to out: TextBuffer) {
+        writeHead(to: out)
+        writeLanes(0..<laneCount, to: out)
+        writeTail(to: out)
+    }
+
+    /// Appends the whole JSON around lanes already written as consecutive runs (`writeLanes(_:to:)`).
+    func write(runs: [TextBuffer], to out: TextBuffer) {
+        writeHead(to: out)
+        var first = true
+        for run in runs where !run.isEmpty {
+            if !first { out.append(",\n") }
+            out.append(run)
+            first = false
+        }
+        writeTail(to: out)
+    }
+
+    /// Everything before the lanes.
+    private func writeHead(to out: TextBuffer) {
         out.append("{\"base\":\"")
         out.append(trace.timeBase == .lines ? "lines" : "clock")
         out.append("\",\"start\":")
@@ -23,59 +82,67 @@ enum HTMLTimelineData {
         out.append(trace.end)
         out.append(",\"processes\":[")
         out.append(trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ","))
-        out.append("]")
-        // Written as bytes: reports of large traces hold hundreds of thousands of numbers.
-        let lanes = TextBuffer(capacity: 1 << 16)
-        for (processIndex, process) in trace.processes.enumerated() {
-            for lane in process.lanes {
-                if !lanes.isEmpty { lanes.append(",\n") }
-                lanes.append("[")
-                lanes.append(lane.serial)
-                lanes.append(",")
-                lanes.append(JSONText.quoted(lane.label))
-                lanes.append(",")
-                lanes.append(processIndex)
-                lanes.append(",")
-                lanes.append(lane.depth)
-                lanes.append(",")
-                lanes.append(lane.parent ?? 0)
-                lanes.append(",[")
-                for segment in lane.segments {
-                    lanes.append(segment.start)
-                    lanes.append(byte: comma)
-                    lanes.append(segment.state.index)
-                    lanes.append(byte: comma)
-                }
-                lanes.append(lane.segments.last?.end ?? lane.end)
-                lanes.append("],[")
-                for (position, event) in lane.events.enumerated() {
-                    let index = names.index(of: event.kind)
-                    if position > 0 { lanes.append(byte: comma) }
-                    lanes.append(event.tick)
-                    lanes.append(byte: comma)
-                    lanes.append(index)
-                    lanes.append(byte: comma)
-                    lanes.append(event.line)
-                }
-                lanes.append("]]")
-            }
-        }
-        out.append(",\"names\":[")
-        out.append(names.all.map { JSONText.quoted($0) }.joined(separator: ","))
+        out.append("],\"names\":[")
+        out.append(kinds.map { JSONText.quoted($0.name) }.joined(separator: ","))
         out.append("],\"lanes\":[\n")
-        out.append(lanes)
-        out.append("]}")
+    }
+
+    /// The lanes at `range` (display order), separated by `,\n`; written as bytes: large traces hold hundreds of
+    /// thousands of numbers.
+    func writeLanes(_ range: Range<Int>, to out: TextBuffer) {
+        let comma = UInt8(ascii: ",")
+        var names = KindIndex(kinds)
+        for position in range {
+            let lane = lane(at: position)
+            if position > range.lowerBound { out.append(",\n") }
+            out.append("[")
+            out.append(lane.serial)
+            out.append(",")
+            out.append(JSONText.quoted(lane.label))
+            out.append(",")
+            out.append(places[position].process)
+            out.append(",")
+            out.append(lane.depth)
+            out.append(",")
+            out.append(lane.parent ?? 0)
+            out.append(",[")
+            for segment in lane.segments {
+                out.append(segment.start)
+                out.append(byte: comma)
+                out.append(segment.state.index)
+                out.append(byte: comma)
+            }
+            out.append(lane.segments.last?.end ?? lane.end)
+            out.append("],[")
+            for (index, event) in lane.events.enumerated() {
+                if index > 0 { out.append(byte: comma) }
+                out.append(event.tick)
+                out.append(byte: comma)
+                out.append(names.index(of: event.kind))
+                out.append(byte: comma)
+                out.append(event.line)
+            }
+            out.append("]]")
+        }
+    }
+
+    /// Everything after the lanes.
+    private func writeTail(to out: TextBuffer) { out.append("]}") }
+
+    private func lane(at position: Int) -> ControllerLane {
+        trace.processes[places[position].process].lanes[places[position].lane]
     }
 }
 
 /// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
 /// last hit beats hashing.
-private struct NameList {
-    private(set) var kinds: [LaneEvent.Kind] = []
+private struct KindIndex {
+    private(set) var kinds: [LaneEvent.Kind]
     private var last = 0
 
-    var all: [String] { kinds.map(\.name) }
+    init(_ kinds: [LaneEvent.Kind] = []) { self.kinds = kinds }
 
+    /// The position of `kind`, added at the end when new.
     mutating func index(of kind: LaneEvent.Kind) -> Int {
         if last < kinds.count, kinds[last] == kind { return last }
         if let found = kinds.firstIndex(of: kind) {

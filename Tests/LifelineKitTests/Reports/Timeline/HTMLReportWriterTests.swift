@@ -70,6 +70,22 @@ final class HTMLReportWriterTests: XCTestCase {
         XCTAssertEqual(data, HTMLTimelineData.json(trace), "written on a second thread, placed where it belongs")
     }
 
+    func testLaneDataWrittenInTwoRunsIsTheWholeAtEverySplit() throws {
+        let trace = try TimelineFixture.timeline(TimelineFixture.syntheticTrace(controllers: 5))
+        let data = HTMLTimelineData(trace)
+        XCTAssertEqual(data.laneCount, 5)
+        for split in 0...data.laneCount {
+            let first = TextBuffer(), rest = TextBuffer(), whole = TextBuffer()
+            data.writeLanes(0..<split, to: first)
+            data.writeLanes(split..<data.laneCount, to: rest)
+            data.write(runs: [first, rest], to: whole)
+            XCTAssertEqual(whole.text, HTMLTimelineData.json(trace), "split at \(split)")
+        }
+        XCTAssertEqual(data.position(afterEvents: 0), 0)
+        XCTAssertEqual(data.position(afterEvents: data.eventCount(0..<2)), 2)
+        XCTAssertEqual(data.position(afterEvents: .max), data.laneCount)
+    }
+
     /// The page without its own style and script, where no log text may appear unescaped.
     static func withoutOwnCode(_ html: String) -> String {
         html.replacingOccurrences(of: HTMLScript.source, with: "").replacingOccurrences(of: HTMLStyle.css, with: "")
