@@ -45,7 +45,7 @@ public struct HTMLReportWriter: TimelineReportWriter {
         }
         out.append("</section>\n" + page.findingsTable() + page.ruleList() + "</main>\n")
         out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n</body>\n</html>\n")
-        return out.takeData()  // the page's bytes as written: no copy, and no check of text this type wrote
+        return out.takeData()  // handed over as written: no copy, and no UTF-8 check (everything appended came from strings)
     }
 }
 
@@ -152,38 +152,33 @@ private struct HTMLPage {
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
         let data = HTMLTimelineData(trace)
         out.append("<div class=\"chart\">")
-        guard laneCount >= 256 else {
+        var runs: [TextBuffer]?  // lane data written ahead, else written in place below
+        if laneCount < 256 {
             svg.render(to: out)
-            out.append("</div>\n")
-            appendScriptNote(laneCount: laneCount, staticLaneLimit: staticLaneLimit, to: out)
-            out.append("<script type=\"application/json\" class=\"lanes\">")
-            data.write(to: out)
-            return out.append("</script>\n</section>\n")
+        } else {
+            // A large trace's lane data is written on two threads: a second thread writes the first lanes while this
+            // one draws the chart (about as much work as the drawn lanes' events) and then writes the rest.
+            let drawn = min(staticLaneLimit, data.laneCount)
+            let split = data.position(afterEvents: (data.eventCount(0..<data.laneCount) + data.eventCount(0..<drawn)) / 2)
+            let (rest, first) = inParallel({
+                svg.render(to: out)
+                let rest = TextBuffer(capacity: 1 << 20)
+                data.writeLanes(split..<data.laneCount, to: rest)
+                return rest
+            }, {
+                let first = TextBuffer(capacity: 1 << 20)
+                data.writeLanes(0..<split, to: first)
+                return first
+            })
+            runs = [first, rest]
         }
-        // A large trace's lane data is written on two threads: a second thread writes the first lanes while this
-        // one draws the chart (about as much work as the drawn lanes' events) and then writes the rest.
-        let drawn = min(staticLaneLimit, data.laneCount)
-        let split = data.position(afterEvents: (data.eventCount(0..<data.laneCount) + data.eventCount(0..<drawn)) / 2)
-        let (rest, first) = inParallel({
-            svg.render(to: out)
-            let rest = TextBuffer(capacity: 1 << 20)
-            data.writeLanes(split..<data.laneCount, to: rest)
-            return rest
-        }, {
-            let first = TextBuffer(capacity: 1 << 20)
-            data.writeLanes(0..<split, to: first)
-            return first
-        })
         out.append("</div>\n")
-        appendScriptNote(laneCount: laneCount, staticLaneLimit: staticLaneLimit, to: out)
+        if laneCount > staticLaneLimit {
+            out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
+        }
         out.append("<script type=\"application/json\" class=\"lanes\">")
-        data.write(runs: [first, rest], to: out)
+        if let runs { data.write(runs: runs, to: out) } else { data.write(to: out) }
         out.append("</script>\n</section>\n")
-    }
-
-    private func appendScriptNote(laneCount: Int, staticLaneLimit: Int, to out: TextBuffer) {
-        guard laneCount > staticLaneLimit else { return }
-        out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
     }
 
     func findingsTable() -> String {

@@ -117,6 +117,7 @@ final class TimelineRecorder {
 
     // MARK: Assembly
 
+    /// The timeline, once the trace is over. Called once: the lanes take the drafts' arrays.
     func timeline(file: String, statistics: TraceStatistics) -> TraceTimeline {
         if clock.base == .lines { useLinesAsTicks() }
         let end = placements.last?.tick ?? 0
