@@ -37,14 +37,16 @@ final class ParallelChunkParser: @unchecked Sendable {
     /// Pieces nobody has taken yet, oldest first.
     private var unclaimed: [(job: Job, piece: Int)] = []
     private var closed = false
-    private var callerParser = ChunkParser()
+    private var callerParser: ChunkParser
     let limit: Int
 
-    /// Starts `workers` threads, which run until `close()`.
-    init(workers: Int, limit: Int) {
+    /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `customPatterns`.
+    init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil) {
         self.limit = max(1, limit)
+        callerParser = ChunkParser(customPatterns: customPatterns?.compiledAgain())
         for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in work() }
+            let patterns = customPatterns?.compiledAgain()
+            let thread = Thread { [self] in work(ChunkParser(customPatterns: patterns)) }
             thread.name = "lifeline.parse.\(index)"
             thread.stackSize = 8 << 20
             thread.start()
@@ -99,8 +101,8 @@ final class ParallelChunkParser: @unchecked Sendable {
         }
     }
 
-    private func work() {
-        var parser = ChunkParser()
+    private func work(_ parser: ChunkParser) {
+        var parser = parser
         condition.lock()
         while true {
             if closed { break }
@@ -119,7 +121,7 @@ final class ParallelChunkParser: @unchecked Sendable {
         let (job, piece) = unclaimed.removeFirst()
         condition.unlock()
         let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
-        if parser.isInsideJSONArray { parser = ChunkParser() }  // the result is abandoned; start the next piece clean
+        if parser.isInsideJSONArray { parser = ChunkParser(customPatterns: parser.customPatterns) }  // the result is abandoned; start the next piece clean
         condition.lock()
         job.results[piece] = parsed
         job.remaining -= 1

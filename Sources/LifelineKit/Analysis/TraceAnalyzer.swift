@@ -40,7 +40,7 @@ public struct TraceAnalyzer: Sendable {
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
-        var parser = ChunkParser(customPatterns: options.customPatterns)
+        var parser = ChunkParser(customPatterns: options.customPatterns?.compiledAgain())  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
@@ -51,10 +51,9 @@ public struct TraceAnalyzer: Sendable {
         return stage.finish()
     }
 
-    /// Worker threads pay off for files read to their end. Following reads line by line, and custom patterns
-    /// hold `Regex` values, which are not `Sendable`: those parse on the calling thread.
+    /// Worker threads pay off for files read to their end; following reads line by line, on the calling thread.
     private var parsesInParallel: Bool {
-        options.parallelism > 1 && !options.follow && options.customPatterns == nil
+        options.parallelism > 1 && !options.follow
     }
 
     /// Parses chunks on worker threads while this thread (one of `options.parallelism`) feeds the chunk before
@@ -62,7 +61,7 @@ public struct TraceAnalyzer: Sendable {
     /// Returns whether the rest of the input must still be parsed in order: true from the first chunk that holds
     /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
     private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2)
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns)
         defer { pool.close() }
         var atEnd = false
         func readAhead() throws {

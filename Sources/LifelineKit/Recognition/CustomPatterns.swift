@@ -2,6 +2,9 @@ import Foundation
 
 /// App-specific event patterns from the configuration: regular expressions with named groups `controller`
 /// and `event` (and optionally `argument`), tried on messages the built-in recogniser does not understand.
+///
+/// Its `Regex` values are not `Sendable`: every parser takes its own compilation (`compiledAgain()`), so one
+/// configuration's patterns can serve inputs and parsing threads at once.
 public struct CustomPatterns: @unchecked Sendable {
     /// A pattern as written in the configuration, for error messages.
     public struct Source: Sendable, Equatable {
@@ -21,9 +24,11 @@ public struct CustomPatterns: @unchecked Sendable {
         }
     }
 
+    private let sources: [Source]
     private let expressions: [Regex<AnyRegexOutput>]
 
     public init(_ sources: [Source]) throws {
+        self.sources = sources
         expressions = try sources.map { source in
             let regex: Regex<AnyRegexOutput>
             do { regex = try Regex(source.pattern) } catch {
@@ -34,6 +39,12 @@ public struct CustomPatterns: @unchecked Sendable {
             }
             return regex
         }
+    }
+
+    /// The same patterns compiled anew, for a thread of its own.
+    func compiledAgain() -> CustomPatterns {
+        // These sources compiled once already; compiling is deterministic, so they cannot fail now.
+        do { return try CustomPatterns(sources) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
 
     /// The event a message describes by the first matching pattern, if the `event` group names a callback,

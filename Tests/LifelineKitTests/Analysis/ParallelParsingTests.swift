@@ -15,9 +15,10 @@ final class ParallelParsingTests: XCTestCase {
         var statistics = TraceStatistics()
     }
 
-    private func analyze(_ url: URL, parallelism: Int, blockSize: Int) throws -> Outcome {
+    private func analyze(_ url: URL, parallelism: Int, blockSize: Int, customPatterns: CustomPatterns? = nil) throws -> Outcome {
         var options = AnalysisOptions()
         options.parallelism = parallelism
+        options.customPatterns = customPatterns
         var analyzer = TraceAnalyzer(options: options)
         analyzer.blockSize = blockSize
         var outcome = Outcome()
@@ -59,6 +60,27 @@ final class ParallelParsingTests: XCTestCase {
                            "parallelism \(parallelism)")
         }
         XCTAssertEqual(try analyze(url, parallelism: 2, blockSize: 4 << 20), sequential, "one chunk")
+    }
+
+    func testCustomPatternsParseTheSameOnOneTwoAndThreeThreads() throws {
+        var text = ""
+        for index in 0..<4_000 {
+            let controller = "vc\(index % 7)"
+            let lines = ["LC \(controller) viewWillAppear", "LC \(controller) viewDidAppear", "request \(index) done", "LC \(controller) viewWillAppear"]
+            text += lines[index % 4] + "\n"
+        }
+        let url = temporaryFile("custom.log")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let patterns = try CustomPatterns([.init(pattern: #"^LC (?<controller>\S+) (?<event>\w+)$"#)])
+        let blockSize = 2 << 10  // many chunks, parsed by every thread
+        let sequential = try analyze(url, parallelism: 1, blockSize: blockSize, customPatterns: patterns)
+        XCTAssertEqual(sequential.statistics.events, 3_000, "the pattern's lines are events")
+        XCTAssertFalse(sequential.findings.isEmpty, "a second viewWillAppear while appeared is found")
+        for parallelism in [2, 3] {
+            XCTAssertEqual(try analyze(url, parallelism: parallelism, blockSize: blockSize, customPatterns: patterns), sequential,
+                           "parallelism \(parallelism)")
+        }
     }
 
     func testJSONStyleArrayAcrossChunksFallsBackToInOrderParsing() throws {
