@@ -115,7 +115,7 @@ struct ChunkParser {
     /// The event `bytes[message]` describes; other lines are counted.
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, into result: inout ParsedChunk) -> RecognizedEvent? {
         var outcome = recognizer.recognize(bytes, in: message)
-        if !outcome.isEvent, let customPatterns, let custom = customPatterns.match(bytes.string(message)) {
+        if !outcome.isEvent, let customPatterns, let custom = customPatterns.match(bytes, message) {
             outcome = .event(custom)
         }
         switch outcome {

@@ -50,6 +50,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(base + offset, literal.utf8Start, length) == 0
     }
 
+    /// Whether `prefix` is at `offset` and ends at or before `limit`.
+    func matches(_ prefix: [UInt8], at offset: Int, before limit: Int) -> Bool {
+        guard offset >= 0, offset + prefix.count <= Swift.min(limit, count) else { return false }
+        guard let base = baseAddress, !prefix.isEmpty else { return true }
+        return prefix.withUnsafeBufferPointer { memcmp(base + offset, $0.baseAddress!, prefix.count) == 0 }
+    }
+
     /// First occurrence of `literal` at or after `from`.
     func find(_ literal: StaticString, from: Int = 0) -> Int? {
         let length = literal.utf8CodeUnitCount
