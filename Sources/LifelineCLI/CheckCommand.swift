@@ -79,7 +79,7 @@ struct CheckCommand {
         if !follow { printDiagnostics(outcomes, expansion.problems) }
         let baselineWritten = applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
         let failed = !result.failedFiles.isEmpty || !baselineWritten
-        OutputStream.standardOutput.write(output.render(result, streamed: follow && output.streamedLine != nil))
+        output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
         output.appendJobSummary(result, environment: environment)
         if arguments.flag("--stats") {
             OutputStream.standardError.write(StatisticsReport.render(result, seconds: Date().timeIntervalSince(started)))

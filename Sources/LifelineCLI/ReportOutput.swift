@@ -34,10 +34,10 @@ struct ReportOutput {
         }
     }
 
-    /// The whole report, or after streamed findings what is left: the total line of text and GitHub output.
-    func render(_ result: AuditResult, streamed: Bool) -> String {
-        guard streamed else { return reporter.render(result) }
-        return format == "jsonl" ? "" : text.summaryLine(result) + "\n"
+    /// Writes the whole report, or after streamed findings what is left: the total line of text and GitHub output.
+    func write(_ result: AuditResult, streamed: Bool, to stream: OutputStream) {
+        guard streamed else { return reporter.write(result) { stream.write(bytes: $0) } }
+        if format != "jsonl" { stream.write(text.summaryLine(result) + "\n") }
     }
 
     /// For `github`: GitHub shows only the first annotations, so the Markdown summary of every finding is

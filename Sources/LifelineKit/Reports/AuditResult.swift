@@ -1,3 +1,5 @@
+import Foundation
+
 /// One input of an audit and how it went.
 public struct FileSummary: Sendable {
     public var path: String
@@ -57,6 +59,13 @@ public struct AuditResult: Sendable {
 public protocol FindingsReporter {
     /// Renders the whole result (the output's full text).
     func render(_ result: AuditResult) -> String
+    /// Hands the same text to `output` in consecutive UTF-8 pieces, so that a format that can (JSON) never holds
+    /// the text of a large result whole.
+    func write(_ result: AuditResult, to output: (Data) -> Void)
+}
+
+extension FindingsReporter {
+    public func write(_ result: AuditResult, to output: (Data) -> Void) { output(Data(render(result).utf8)) }
 }
 
 /// A format that can print each finding the moment it is found (`--follow`).

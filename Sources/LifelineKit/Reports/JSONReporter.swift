@@ -1,3 +1,5 @@
+import Foundation
+
 /// The stable JSON schema (version 1), documented in the README:
 /// `{"version":1,"files":[…],"findings":[…],"summary":{"errors","warnings","infos"}}`.
 public struct JSONReporter: FindingsReporter {
@@ -6,18 +8,39 @@ public struct JSONReporter: FindingsReporter {
     public init(pretty: Bool = true) { self.pretty = pretty }
 
     public func render(_ result: AuditResult) -> String {
+        let writer = JSONWriter(pretty: pretty)
+        write(result, with: writer)
+        return writer.text
+    }
+
+    public func write(_ result: AuditResult, to output: (Data) -> Void) {
+        let writer = JSONWriter(pretty: pretty, flushingAt: 1 << 16)
+        withoutActuallyEscaping(output) { output in
+            writer.flush = output
+            write(result, with: writer)
+            writer.flush = nil
+        }
+        output(writer.takeData())
+    }
+
+    /// Member by member: each finding's object is made as it is written, never a tree of them all.
+    private func write(_ result: AuditResult, with writer: JSONWriter) {
         let counts = result.counts
-        let document = JSONValue.object(JSONObject([
-            ("version", .int(1)),
-            ("files", .array(result.files.map(Self.file))),
-            ("findings", .array(result.findings.map(Self.finding))),
-            ("summary", .object(JSONObject([
-                ("errors", .int(Int64(counts.errors))),
-                ("warnings", .int(Int64(counts.warnings))),
-                ("infos", .int(Int64(counts.infos))),
-            ]))),
-        ]))
-        return document.serialized(pretty: pretty) + "\n"
+        writer.beginObject()
+        writer.writeMember("version", first: true, depth: 0)
+        writer.write(.int(1), depth: 1)
+        writer.writeMember("files", first: false, depth: 0)
+        writer.writeArray(result.files.lazy.map(Self.file), depth: 1)
+        writer.writeMember("findings", first: false, depth: 0)
+        writer.writeArray(result.findings.lazy.map(Self.finding), depth: 1)
+        writer.writeMember("summary", first: false, depth: 0)
+        writer.write(.object(JSONObject([
+            ("errors", .int(Int64(counts.errors))),
+            ("warnings", .int(Int64(counts.warnings))),
+            ("infos", .int(Int64(counts.infos))),
+        ])), depth: 1)
+        writer.endObject(isEmpty: false, depth: 0)
+        writer.writeNewline()
     }
 
     static func file(_ file: FileSummary) -> JSONValue {

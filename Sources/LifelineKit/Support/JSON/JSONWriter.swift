@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONValue {
     /// Serialises the value as JSON text.
     ///
@@ -5,9 +7,9 @@ extension JSONValue {
     ///   array element and object member sits on its own line, indented by two spaces per level,
     ///   with members written as `"key": value`; empty containers stay `[]` and `{}`.
     public func serialized(pretty: Bool = false) -> String {
-        var writer = JSONWriter(pretty: pretty)
+        let writer = JSONWriter(pretty: pretty)
         writer.write(self, depth: 0)
-        return writer.output
+        return writer.text
     }
 }
 
@@ -22,13 +24,36 @@ public enum JSONText {
         out.append(quoted(s))
     }
 
+    /// Appends `s` to `out` as a quoted JSON string, escaped as ``appendQuoted(_:to:)`` describes.
+    static func appendQuoted(_ s: String, to out: TextBuffer) {
+        var s = s
+        s.withUTF8 { utf8 in
+            out.append(byte: UInt8(ascii: "\""))
+            var runStart = 0
+            forEachEscape(in: utf8) { index, escape in
+                out.append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                out.append(byte: UInt8(ascii: "\\"))
+                switch escape {
+                case .short(let character):
+                    out.append(byte: character)
+                case .unicode(let codeUnit):
+                    out.append(byte: UInt8(ascii: "u"))
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        out.append(byte: hexDigit(UInt8(truncatingIfNeeded: codeUnit >> UInt16(shift)) & 0x0F))
+                    }
+                }
+                runStart = index + escape.inputLength
+            }
+            out.append(bytes: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            out.append(byte: UInt8(ascii: "\""))
+        }
+    }
+
     /// Returns `s` as a quoted JSON string, escaped as ``appendQuoted(_:to:)`` describes.
     public static func quoted(_ s: some StringProtocol) -> String {
-        if let quoted = s.utf8.withContiguousStorageIfAvailable(quoted(utf8:)) {
-            return quoted
-        }
-        var contiguous = String(s)
-        return contiguous.withUTF8(quoted(utf8:))
+        let out = TextBuffer(capacity: s.utf8.count + 2)
+        appendQuoted(String(s), to: out)
+        return out.text
     }
 
     /// Returns the shortest text that reads back as `d`.
@@ -41,48 +66,6 @@ public enum JSONText {
         guard d.rounded(.towardZero) == d, d.magnitude < 1e15 else { return d.description }
         if d == 0, d.sign == .minus { return "-0" }
         return String(Int64(d))
-    }
-
-    /// The escaped, quoted form of the valid UTF-8 in `utf8`.
-    ///
-    /// Measures the output first so the text is built in a single allocation, copying the runs
-    /// between escapes whole.
-    private static func quoted(utf8: UnsafeBufferPointer<UInt8>) -> String {
-        var outputLength = utf8.count + 2
-        forEachEscape(in: utf8) { _, escape in
-            outputLength += escape.outputLength - escape.inputLength
-        }
-        return String(unsafeUninitializedCapacity: outputLength) { buffer in
-            var position = 0
-            func put(_ byte: UInt8) {
-                buffer[position] = byte
-                position += 1
-            }
-            func putRun(_ range: Range<Int>) {
-                let destination = UnsafeMutableBufferPointer(rebasing: buffer[position...])
-                _ = destination.initialize(fromContentsOf: utf8[range])
-                position += range.count
-            }
-            put(UInt8(ascii: "\""))
-            var runStart = 0
-            forEachEscape(in: utf8) { index, escape in
-                putRun(runStart..<index)
-                put(UInt8(ascii: "\\"))
-                switch escape {
-                case .short(let character):
-                    put(character)
-                case .unicode(let codeUnit):
-                    put(UInt8(ascii: "u"))
-                    for shift in stride(from: 12, through: 0, by: -4) {
-                        put(hexDigit(UInt8(truncatingIfNeeded: codeUnit >> UInt16(shift)) & 0x0F))
-                    }
-                }
-                runStart = index + escape.inputLength
-            }
-            putRun(runStart..<utf8.count)
-            put(UInt8(ascii: "\""))
-            return position
-        }
     }
 
     /// Calls `body` with the position of every character in `utf8` that needs escaping.
@@ -151,61 +134,91 @@ private enum Escape {
     }
 }
 
-/// Builds the text for ``JSONValue/serialized(pretty:)``.
-private struct JSONWriter {
+/// Builds the text for ``JSONValue/serialized(pretty:)``, as bytes. Documents with many elements can be written
+/// member by member (`writeMember(_:first:depth:)`) with arrays streamed (`writeArray(_:depth:)` takes any
+/// sequence), so no tree of the whole document is ever held.
+final class JSONWriter {
     let pretty: Bool
-    var output = ""
+    private let out = TextBuffer(capacity: 1 << 12)
+    /// Once set, receives the text written so far whenever an array element leaves `flushThreshold` bytes or more.
+    var flush: ((Data) -> Void)?
+    private let flushThreshold: Int
 
-    init(pretty: Bool) {
+    init(pretty: Bool, flushingAt flushThreshold: Int = .max) {
         self.pretty = pretty
+        self.flushThreshold = flushThreshold
     }
 
-    mutating func write(_ value: JSONValue, depth: Int) {
+    /// The text written (and not taken) so far.
+    var text: String { out.text }
+
+    /// The bytes written (and not taken) so far; the writer goes on with an empty buffer.
+    func takeData() -> Data { out.takeData() }
+
+    func write(_ value: JSONValue, depth: Int) {
         switch value {
-        case .null: output.append("null")
-        case .bool(let bool): output.append(bool ? "true" : "false")
-        case .int(let int): output.append(String(int))
-        case .double(let double): output.append(JSONText.number(double))
-        case .string(let string): JSONText.appendQuoted(string, to: &output)
+        case .null: out.append("null")
+        case .bool(let bool): out.append(bool ? "true" : "false")
+        case .int(let int): out.append(int)
+        case .double(let double): out.append(JSONText.number(double))
+        case .string(let string): JSONText.appendQuoted(string, to: out)
         case .array(let elements): writeArray(elements, depth: depth)
         case .object(let object): writeObject(object, depth: depth)
         }
     }
 
-    private mutating func writeArray(_ elements: [JSONValue], depth: Int) {
-        output.append("[")
-        for (position, element) in elements.enumerated() {
-            startItem(isFirst: position == 0, depth: depth + 1)
+    /// An array of `elements`, each made only when it is written.
+    func writeArray(_ elements: some Sequence<JSONValue>, depth: Int) {
+        out.append(byte: UInt8(ascii: "["))
+        var isEmpty = true
+        for element in elements {
+            startItem(isFirst: isEmpty, depth: depth + 1)
             write(element, depth: depth + 1)
+            isEmpty = false
+            if let flush, out.count >= flushThreshold { flush(out.takeData()) }
         }
-        endContainer(isEmpty: elements.isEmpty, depth: depth)
-        output.append("]")
+        endContainer(isEmpty: isEmpty, depth: depth)
+        out.append(byte: UInt8(ascii: "]"))
     }
 
-    private mutating func writeObject(_ object: JSONObject, depth: Int) {
-        output.append("{")
+    private func writeObject(_ object: JSONObject, depth: Int) {
+        beginObject()
         for (position, member) in object.pairs.enumerated() {
-            startItem(isFirst: position == 0, depth: depth + 1)
-            JSONText.appendQuoted(member.key, to: &output)
-            output.append(pretty ? ": " : ":")
+            writeMember(member.key, first: position == 0, depth: depth)
             write(member.value, depth: depth + 1)
         }
-        endContainer(isEmpty: object.pairs.isEmpty, depth: depth)
-        output.append("}")
+        endObject(isEmpty: object.pairs.isEmpty, depth: depth)
     }
 
-    private mutating func startItem(isFirst: Bool, depth: Int) {
-        if !isFirst { output.append(",") }
+    func beginObject() { out.append(byte: UInt8(ascii: "{")) }
+
+    /// Starts the member `key` of an object at `depth`; its value follows, at `depth + 1`.
+    func writeMember(_ key: String, first: Bool, depth: Int) {
+        startItem(isFirst: first, depth: depth + 1)
+        JSONText.appendQuoted(key, to: out)
+        out.append(pretty ? ": " : ":")
+    }
+
+    func endObject(isEmpty: Bool, depth: Int) {
+        endContainer(isEmpty: isEmpty, depth: depth)
+        out.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// Ends the document with a newline.
+    func writeNewline() { out.append(byte: UInt8(ascii: "\n")) }
+
+    private func startItem(isFirst: Bool, depth: Int) {
+        if !isFirst { out.append(byte: UInt8(ascii: ",")) }
         newline(depth: depth)
     }
 
-    private mutating func endContainer(isEmpty: Bool, depth: Int) {
+    private func endContainer(isEmpty: Bool, depth: Int) {
         if !isEmpty { newline(depth: depth) }
     }
 
-    private mutating func newline(depth: Int) {
+    private func newline(depth: Int) {
         guard pretty else { return }
-        output.append("\n")
-        output.append(String(repeating: " ", count: 2 * depth))
+        out.append(byte: UInt8(ascii: "\n"))
+        for _ in 0..<2 * depth { out.append(byte: UInt8(ascii: " ")) }
     }
 }
