@@ -10,15 +10,21 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
     public init(workingDirectory: String) { self.workingDirectory = workingDirectory }
 
     /// The finding's message and evidence.
-    public func line(for finding: Finding) -> String {
+    public func line(for finding: Finding) -> String { line(for: finding, path: path(finding.file)) }
+
+    private func line(for finding: Finding, path: String?) -> String {
         let kind = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
         let evidence = finding.evidence.map { "\($0.line): \($0.text)" }
-        return Self.command(kind, file: path(finding.file), line: finding.line, title: "Lifeline \(finding.rule)",
+        return Self.command(kind, file: path, line: finding.line, title: "Lifeline \(finding.rule)",
                             message: ([finding.message] + evidence).joined(separator: "\n"))
     }
 
     public func render(_ result: AuditResult) -> String {
-        var text = result.findings.map { line(for: $0) + "\n" }.joined()
+        var paths: [String: String?] = [:]  // findings of one file share its path, worked out once
+        var text = result.findings.map { finding in
+            if paths[finding.file] == nil { paths[finding.file] = .some(path(finding.file)) }
+            return line(for: finding, path: paths[finding.file]!) + "\n"
+        }.joined()
         for file in result.failedFiles {
             text += Self.command("error", file: path(file.path), line: nil, title: "Lifeline: unreadable trace",
                                  message: file.failure ?? "") + "\n"
@@ -43,6 +49,9 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
 
     /// A command's message: `%`, CR and LF are percent-encoded.
     static func escapeData(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else {
+            return text  // most messages: nothing to encode
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -57,6 +66,8 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
 
     /// A command's property value: as a message, and also `:` and `,`.
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        let encoded = escapeData(text)
+        guard encoded.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return encoded }
+        return encoded.replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 }

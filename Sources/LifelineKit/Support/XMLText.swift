@@ -13,6 +13,16 @@ public enum XMLText {
     }
 
     private static func escape(_ text: some StringProtocol, inAttribute: Bool) -> String {
+        // Most text needs nothing: only these bytes can start a character that is replaced (0xEF: U+FFFE, U+FFFF).
+        let clean = !text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\r"), 0xEF: return true
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\n"), UInt8(ascii: "\t"): return inAttribute
+            case 0x00..<0x20: return true  // the control characters XML cannot hold
+            default: return false
+            }
+        }
+        if clean { return String(text) }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

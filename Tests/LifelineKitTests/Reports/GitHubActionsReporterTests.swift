@@ -23,6 +23,8 @@ final class GitHubActionsReporterTests: XCTestCase {
         XCTAssertFalse(line.contains("\n") || line.contains("\r"), "one command per line")
         XCTAssertTrue(line.contains("::100%25 done%0D%0Athen ::error::injected, a:b%0A12: "), line)
         XCTAssertEqual(GitHubActionsReporter.escapeData("%0A"), "%250A", "an escape in the text stays literal")
+        XCTAssertEqual(GitHubActionsReporter.escapeData("plain: text, é"), "plain: text, é")
+        XCTAssertEqual(GitHubActionsReporter.escapeProperty("traces/cart.log"), "traces/cart.log")
     }
 
     func testPropertiesAlsoEscapeColonAndComma() {

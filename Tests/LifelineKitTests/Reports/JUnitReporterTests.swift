@@ -57,6 +57,37 @@ final class JUnitReporterTests: XCTestCase {
         XCTAssertTrue(failure?.stringValue?.contains("a <b> & \"c\" 'd' ]]> \u{FFFD}\tend\r\nnext") ?? false)
     }
 
+    /// Clean text is returned as it is; text with anything to replace takes the character-by-character path.
+    func testXMLTextEscapingMatchesAReferenceOnRandomText() {
+        func reference(_ text: String, attribute: Bool) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\r": out += "&#13;"
+                case "\"" where attribute: out += "&quot;"
+                case "'" where attribute: out += "&apos;"
+                case "\n" where attribute: out += "&#10;"
+                case "\t" where attribute: out += "&#9;"
+                case "\t", "\n", "\u{20}"..."\u{D7FF}", "\u{E000}"..."\u{FFFD}", "\u{10000}"..."\u{10FFFF}": out.unicodeScalars.append(scalar)
+                default: out += "\u{FFFD}"
+                }
+            }
+            return out
+        }
+        let alphabet: [Unicode.Scalar] = ["a", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}",
+                                          "é", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{EFFF}", "😀"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &generator) { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
+            XCTAssertEqual(XMLText.content(text), reference(text, attribute: false), text.debugDescription)
+            XCTAssertEqual(XMLText.attribute(text), reference(text, attribute: true), text.debugDescription)
+        }
+    }
+
     func testXMLTextEscaping() {
         XCTAssertEqual(XMLText.content("<a & b>\"'\r"), "&lt;a &amp; b&gt;\"'&#13;")
         XCTAssertEqual(XMLText.attribute("<a & b>\"'\t\n"), "&lt;a &amp; b&gt;&quot;&apos;&#9;&#10;")
