@@ -13,39 +13,23 @@ public enum XMLText {
     }
 
     private static func escape(_ text: some StringProtocol, inAttribute: Bool) -> String {
-        // Most text needs nothing: only these bytes can start a character that is replaced (0xEF: U+FFFE, U+FFFF).
-        let clean = !text.utf8.contains { byte in
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\r"), 0xEF: return true
-            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\n"), UInt8(ascii: "\t"): return inAttribute
-            case 0x00..<0x20: return true  // the control characters XML cannot hold
-            default: return false
-            }
-        }
-        if clean { return String(text) }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            case "\"" where inAttribute: out += "&quot;"
-            case "'" where inAttribute: out += "&apos;"
-            case "\n" where inAttribute: out += "&#10;"
-            case "\t" where inAttribute: out += "&#9;"
-            default: out.unicodeScalars.append(isAllowed(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return out
+        ByteEscaping.escape(String(text)) { bytes, index in replacement(bytes, at: index, inAttribute: inAttribute) }
     }
 
-    /// XML 1.0's `Char` production.
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
+    private static func replacement(_ bytes: Bytes, at index: Int, inAttribute: Bool) -> (text: String, width: Int)? {
+        switch bytes[index] {
+        case UInt8(ascii: "&"): return ("&amp;", 1)
+        case UInt8(ascii: "<"): return ("&lt;", 1)
+        case UInt8(ascii: ">"): return ("&gt;", 1)
+        case UInt8(ascii: "\r"): return ("&#13;", 1)
+        case UInt8(ascii: "\"") where inAttribute: return ("&quot;", 1)
+        case UInt8(ascii: "'") where inAttribute: return ("&apos;", 1)
+        case UInt8(ascii: "\n") where inAttribute: return ("&#10;", 1)
+        case UInt8(ascii: "\t") where inAttribute: return ("&#9;", 1)
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return nil
+        case 0x00..<0x20: return ("\u{FFFD}", 1)  // the control characters XML 1.0 cannot hold
+        case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE: return ("\u{FFFD}", 3)  // U+FFFE, U+FFFF
+        default: return nil
         }
     }
 }

@@ -2,52 +2,22 @@
 enum HTMLText {
     /// Text safe in element content and in double- or single-quoted attribute values: `& < > " '` become entities.
     /// Control characters other than tab and newline become U+FFFD, which HTML does not allow raw.
-    static func escape(_ text: String) -> String {
-        var text = text
-        guard text.withUTF8({ $0.contains(where: mayNeedEscaping) }) else { return text }
-        let out = TextBuffer(capacity: text.utf8.count + 16)
-        escape(text, into: out)
-        return out.text
-    }
+    static func escape(_ text: String) -> String { ByteEscaping.escape(text, replacement) }
 
     /// Appends `text` to `out`, escaped as `escape(_:)` does.
-    static func escape(_ text: String, into out: TextBuffer) {
-        var text = text
-        text.withUTF8 { bytes in
-            var written = 0, index = 0
-            while index < bytes.count {
-                let replacement: String, width: Int
-                switch bytes[index] {
-                case UInt8(ascii: "&"): (replacement, width) = ("&amp;", 1)
-                case UInt8(ascii: "<"): (replacement, width) = ("&lt;", 1)
-                case UInt8(ascii: ">"): (replacement, width) = ("&gt;", 1)
-                case UInt8(ascii: "\""): (replacement, width) = ("&quot;", 1)
-                case UInt8(ascii: "'"): (replacement, width) = ("&#39;", 1)
-                case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
-                    index += 1
-                    continue
-                case 0x00...0x1F, 0x7F: (replacement, width) = ("\u{FFFD}", 1)
-                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):  // U+0080...U+009F
-                    (replacement, width) = ("\u{FFFD}", 2)
-                default:
-                    index += 1
-                    continue
-                }
-                out.append(bytes: UnsafeBufferPointer(rebasing: bytes[written..<index]))
-                out.append(replacement)
-                index += width
-                written = index
-            }
-            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[written..<bytes.count]))
-        }
-    }
+    static func escape(_ text: String, into out: TextBuffer) { ByteEscaping.escape(text, into: out, replacement) }
 
-    /// Whether a UTF-8 byte is, or may start (0xC2: U+0080...U+00BF), a character `escape(_:)` replaces.
-    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return false
-        case 0x00...0x1F, 0x7F, 0xC2, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): return true
-        default: return false
+    private static func replacement(_ bytes: Bytes, at index: Int) -> (text: String, width: Int)? {
+        switch bytes[index] {
+        case UInt8(ascii: "&"): return ("&amp;", 1)
+        case UInt8(ascii: "<"): return ("&lt;", 1)
+        case UInt8(ascii: ">"): return ("&gt;", 1)
+        case UInt8(ascii: "\""): return ("&quot;", 1)
+        case UInt8(ascii: "'"): return ("&#39;", 1)
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return nil
+        case 0x00...0x1F, 0x7F: return ("\u{FFFD}", 1)
+        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]): return ("\u{FFFD}", 2)  // U+0080...U+009F
+        default: return nil
         }
     }
 
