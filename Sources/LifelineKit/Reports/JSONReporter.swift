@@ -8,19 +8,11 @@ public struct JSONReporter: FindingsReporter {
     public init(pretty: Bool = true) { self.pretty = pretty }
 
     public func render(_ result: AuditResult) -> String {
-        let writer = JSONWriter(pretty: pretty)
-        write(result, with: writer)
-        return writer.text
+        JSONWriter.text(pretty: pretty) { write(result, with: $0) }
     }
 
     public func write(_ result: AuditResult, to output: (Data) -> Void) {
-        let writer = JSONWriter(pretty: pretty, flushingAt: 1 << 16)
-        withoutActuallyEscaping(output) { output in
-            writer.flush = output
-            write(result, with: writer)
-            writer.flush = nil
-        }
-        output(writer.takeData())
+        JSONWriter.write(pretty: pretty, to: output) { write(result, with: $0) }
     }
 
     /// Member by member: each finding's object is made as it is written, never a tree of them all.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `sarif`: SARIF 2.1.0, the format of GitHub code scanning and of most static-analysis viewers.
 ///
 /// One run; the tool driver lists every rule with its help (the text of `lifeline rules explain`), each result
@@ -21,6 +23,15 @@ public struct SARIFReporter: FindingsReporter, Sendable {
     }
 
     public func render(_ result: AuditResult) -> String {
+        JSONWriter.text(pretty: true) { write(result, with: $0) }
+    }
+
+    public func write(_ result: AuditResult, to output: (Data) -> Void) {
+        JSONWriter.write(pretty: true, to: output) { write(result, with: $0) }
+    }
+
+    /// Member by member: each result's object is made as it is written, never a tree of them all.
+    private func write(_ result: AuditResult, with writer: JSONWriter) {
         let ruleIndex = Dictionary(result.rules.enumerated().map { ($1.identifier, $0) }) { first, _ in first }
         let fingerprints = Fingerprint.of(result.findings) { relativePath($0) ?? $0 }
         let driver = JSONObject([
@@ -29,21 +40,34 @@ public struct SARIFReporter: FindingsReporter, Sendable {
             ("version", .string(toolVersion)),
             ("rules", .array(result.rules.map(rule))),
         ])
-        let run = JSONObject([
+        let run: [(String, JSONValue)] = [
             ("tool", .object(JSONObject([("driver", .object(driver))]))),
             ("originalUriBaseIds", .object(JSONObject([
                 (Self.rootBase, .object(JSONObject([("uri", .string(Self.fileURI(directory: workingDirectory)))]))),
             ]))),
             ("invocations", .array([invocation(result)])),
-            ("results", .array(zip(result.findings, fingerprints).map { finding, fingerprint in
-                self.result(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint)
-            })),
-        ])
-        return JSONValue.object(JSONObject([
-            ("$schema", .string(Self.schema)),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object(run)])),
-        ])).serialized(pretty: true) + "\n"
+        ]
+        writer.beginObject()
+        writer.writeMember("$schema", first: true, depth: 0)
+        writer.write(.string(Self.schema), depth: 1)
+        writer.writeMember("version", first: false, depth: 0)
+        writer.write(.string("2.1.0"), depth: 1)
+        writer.writeMember("runs", first: false, depth: 0)
+        writer.beginArray()
+        writer.writeElement(first: true, depth: 1)
+        writer.beginObject()
+        for (position, (key, value)) in run.enumerated() {
+            writer.writeMember(key, first: position == 0, depth: 2)
+            writer.write(value, depth: 3)
+        }
+        writer.writeMember("results", first: false, depth: 2)
+        writer.writeArray(zip(result.findings, fingerprints).lazy.map { finding, fingerprint in
+            self.result(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint)
+        }, depth: 3)
+        writer.endObject(isEmpty: false, depth: 2)
+        writer.endArray(isEmpty: false, depth: 1)
+        writer.endObject(isEmpty: false, depth: 0)
+        writer.writeNewline()
     }
 
     private func rule(_ rule: RuleDescription) -> JSONValue {

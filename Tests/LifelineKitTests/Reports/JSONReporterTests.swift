@@ -12,6 +12,11 @@ final class JSONReporterTests: XCTestCase {
             XCTAssertGreaterThan(pieces.count, 2, "a large result is handed over in pieces")
             XCTAssertEqual(String(decoding: pieces.reduce(Data(), +), as: UTF8.self), JSONReporter(pretty: pretty).render(result))
         }
+        let sarif = SARIFReporter(toolVersion: "1", informationURI: "https://example.com", workingDirectory: "/work")
+        var pieces: [Data] = []
+        sarif.write(result) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 2)
+        XCTAssertEqual(String(decoding: pieces.reduce(Data(), +), as: UTF8.self), sarif.render(result), "SARIF streams its results too")
         let small = JSONReporter().render(ReportFixtures.mixed)
         XCTAssertEqual(try JSONParser.parse(small)["findings"]?.arrayValue?.count, 3)
         XCTAssertTrue(small.hasSuffix("}\n"))

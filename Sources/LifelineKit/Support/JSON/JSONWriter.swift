@@ -7,9 +7,7 @@ extension JSONValue {
     ///   array element and object member sits on its own line, indented by two spaces per level,
     ///   with members written as `"key": value`; empty containers stay `[]` and `{}`.
     public func serialized(pretty: Bool = false) -> String {
-        let writer = JSONWriter(pretty: pretty)
-        writer.write(self, depth: 0)
-        return writer.text
+        JSONWriter.text(pretty: pretty) { $0.write(self, depth: 0) }
     }
 }
 
@@ -141,19 +139,31 @@ final class JSONWriter {
     let pretty: Bool
     private let out = TextBuffer(capacity: 1 << 12)
     /// Once set, receives the text written so far whenever an array element leaves `flushThreshold` bytes or more.
-    var flush: ((Data) -> Void)?
+    private var flush: ((Data) -> Void)?
     private let flushThreshold: Int
 
-    init(pretty: Bool, flushingAt flushThreshold: Int = .max) {
+    private init(pretty: Bool, flushingAt flushThreshold: Int = .max) {
         self.pretty = pretty
         self.flushThreshold = flushThreshold
     }
 
-    /// The text written (and not taken) so far.
-    var text: String { out.text }
+    /// The text `body` writes.
+    static func text(pretty: Bool, _ body: (JSONWriter) -> Void) -> String {
+        let writer = JSONWriter(pretty: pretty)
+        body(writer)
+        return writer.out.text
+    }
 
-    /// The bytes written (and not taken) so far; the writer goes on with an empty buffer.
-    func takeData() -> Data { out.takeData() }
+    /// The text `body` writes, handed to `output` in pieces of about 64 KiB as it is written.
+    static func write(pretty: Bool, to output: (Data) -> Void, _ body: (JSONWriter) -> Void) {
+        let writer = JSONWriter(pretty: pretty, flushingAt: 1 << 16)
+        withoutActuallyEscaping(output) { output in
+            writer.flush = output
+            body(writer)
+            writer.flush = nil
+        }
+        output(writer.out.takeData())
+    }
 
     func write(_ value: JSONValue, depth: Int) {
         switch value {
@@ -169,16 +179,15 @@ final class JSONWriter {
 
     /// An array of `elements`, each made only when it is written.
     func writeArray(_ elements: some Sequence<JSONValue>, depth: Int) {
-        out.append(byte: UInt8(ascii: "["))
+        beginArray()
         var isEmpty = true
         for element in elements {
-            startItem(isFirst: isEmpty, depth: depth + 1)
+            writeElement(first: isEmpty, depth: depth)
             write(element, depth: depth + 1)
             isEmpty = false
             if let flush, out.count >= flushThreshold { flush(out.takeData()) }
         }
-        endContainer(isEmpty: isEmpty, depth: depth)
-        out.append(byte: UInt8(ascii: "]"))
+        endArray(isEmpty: isEmpty, depth: depth)
     }
 
     private func writeObject(_ object: JSONObject, depth: Int) {
@@ -191,6 +200,16 @@ final class JSONWriter {
     }
 
     func beginObject() { out.append(byte: UInt8(ascii: "{")) }
+
+    func beginArray() { out.append(byte: UInt8(ascii: "[")) }
+
+    /// Starts an element of an array at `depth`; the element follows, at `depth + 1`.
+    func writeElement(first: Bool, depth: Int) { startItem(isFirst: first, depth: depth + 1) }
+
+    func endArray(isEmpty: Bool, depth: Int) {
+        endContainer(isEmpty: isEmpty, depth: depth)
+        out.append(byte: UInt8(ascii: "]"))
+    }
 
     /// Starts the member `key` of an object at `depth`; its value follows, at `depth + 1`.
     func writeMember(_ key: String, first: Bool, depth: Int) {
