@@ -33,7 +33,11 @@ public struct SARIFReporter: FindingsReporter, Sendable {
     /// Member by member: each result's object is made as it is written, never a tree of them all.
     private func write(_ result: AuditResult, with writer: JSONWriter) {
         let ruleIndex = Dictionary(result.rules.enumerated().map { ($1.identifier, $0) }) { first, _ in first }
-        let fingerprints = Fingerprint.of(result.findings) { relativePath($0) ?? $0 }
+        // Findings of one file share its paths: worked out once per file.
+        let files = Set(result.findings.lazy.map(\.file))
+        let relativePaths = Dictionary(uniqueKeysWithValues: files.map { ($0, relativePath($0) ?? $0) })
+        let artifacts = Dictionary(uniqueKeysWithValues: files.map { ($0, artifactLocation($0)) })
+        let fingerprints = Fingerprint.of(result.findings) { relativePaths[$0]! }
         let driver = JSONObject([
             ("name", .string("Lifeline")),
             ("informationUri", .string(informationURI)),
@@ -62,7 +66,7 @@ public struct SARIFReporter: FindingsReporter, Sendable {
         }
         writer.writeMember("results", first: false, depth: 2)
         writer.writeArray(zip(result.findings, fingerprints).lazy.map { finding, fingerprint in
-            self.result(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint)
+            self.result(finding, ruleIndex: ruleIndex[finding.rule], fingerprint: fingerprint, artifact: artifacts[finding.file]!)
         }, depth: 3)
         writer.endObject(isEmpty: false, depth: 2)
         writer.endArray(isEmpty: false, depth: 1)
@@ -83,12 +87,12 @@ public struct SARIFReporter: FindingsReporter, Sendable {
         ]))
     }
 
-    private func result(_ finding: Finding, ruleIndex: Int?, fingerprint: Fingerprint) -> JSONValue {
+    private func result(_ finding: Finding, ruleIndex: Int?, fingerprint: Fingerprint, artifact: JSONObject?) -> JSONValue {
         var object = JSONObject([("ruleId", .string(finding.rule))])
         if let ruleIndex { object["ruleIndex"] = .int(Int64(ruleIndex)) }
         object["level"] = .string(Self.level(finding.severity))
         object["message"] = .object(JSONObject([("text", .string(finding.message))]))
-        if let location = location(finding.file, line: finding.line) { object["locations"] = .array([location]) }
+        if let location = location(artifact, line: finding.line) { object["locations"] = .array([location]) }
         object["partialFingerprints"] = .object(JSONObject([("lifelineFingerprint/v1", .string(fingerprint.digest))]))
         return .object(object)
     }
@@ -99,7 +103,7 @@ public struct SARIFReporter: FindingsReporter, Sendable {
                 ("level", .string("error")),
                 ("message", .object(JSONObject([("text", .string("\(file.path): \(file.failure ?? "")"))]))),
             ])
-            if let location = location(file.path, line: nil) { object["locations"] = .array([location]) }
+            if let location = location(artifactLocation(file.path), line: nil) { object["locations"] = .array([location]) }
             return .object(object)
         }
         return .object(JSONObject([
@@ -108,16 +112,19 @@ public struct SARIFReporter: FindingsReporter, Sendable {
         ]))
     }
 
-    /// A physical location: relative to `%SRCROOT%` inside the working directory, an absolute `file:` URI
-    /// outside it, none for standard input.
-    private func location(_ file: String, line: Int?) -> JSONValue? {
+    /// Where a file is: relative to `%SRCROOT%` inside the working directory, an absolute `file:` URI outside it,
+    /// nowhere for standard input.
+    private func artifactLocation(_ file: String) -> JSONObject? {
         guard file != TraceInput.standardInput.displayName else { return nil }
-        let artifact: JSONObject
         if let relative = relativePath(file) {
-            artifact = JSONObject([("uri", .string(Self.percentEncoded(relative))), ("uriBaseId", .string(Self.rootBase))])
-        } else {
-            artifact = JSONObject([("uri", .string("file://" + Self.percentEncoded(RelativePath.absolute(file, base: workingDirectory))))])
+            return JSONObject([("uri", .string(Self.percentEncoded(relative))), ("uriBaseId", .string(Self.rootBase))])
         }
+        return JSONObject([("uri", .string("file://" + Self.percentEncoded(RelativePath.absolute(file, base: workingDirectory))))])
+    }
+
+    /// A physical location in the file at `artifact`, if it has one.
+    private func location(_ artifact: JSONObject?, line: Int?) -> JSONValue? {
+        guard let artifact else { return nil }
         var physical = JSONObject([("artifactLocation", .object(artifact))])
         if let line { physical["region"] = .object(JSONObject([("startLine", .int(Int64(line)))])) }
         return .object(JSONObject([("physicalLocation", .object(physical))]))
