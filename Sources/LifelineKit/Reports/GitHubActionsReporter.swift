@@ -49,25 +49,22 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
 
     /// A command's message: `%`, CR and LF are percent-encoded.
     static func escapeData(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) else {
-            return text  // most messages: nothing to encode
-        }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        ByteEscaping.escape(text) { bytes, index in percentEncoding(bytes[index], property: false).map { ($0, 1) } }
     }
 
     /// A command's property value: as a message, and also `:` and `,`.
     static func escapeProperty(_ text: String) -> String {
-        let encoded = escapeData(text)
-        guard encoded.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) else { return encoded }
-        return encoded.replacing(":", with: "%3A").replacing(",", with: "%2C")
+        ByteEscaping.escape(text) { bytes, index in percentEncoding(bytes[index], property: true).map { ($0, 1) } }
+    }
+
+    private static func percentEncoding(_ byte: UInt8, property: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "%"): return "%25"
+        case UInt8(ascii: "\r"): return "%0D"
+        case UInt8(ascii: "\n"): return "%0A"
+        case UInt8(ascii: ":") where property: return "%3A"
+        case UInt8(ascii: ",") where property: return "%2C"
+        default: return nil
+        }
     }
 }

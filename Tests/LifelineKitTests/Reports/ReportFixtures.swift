@@ -30,3 +30,15 @@ enum ReportFixtures {
             finding("slow-transition", .info, file: "traces/nested/list.log", line: 3, controller: "Shop.ListViewController"),
         ])
 }
+
+/// Escaping done character by character, to check the byte-level escapers against.
+enum ReferenceEscaping {
+    /// `text` with each character that `replacement` names replaced.
+    static func escape(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}

@@ -23,21 +23,13 @@ final class ReportSupportTests: XCTestCase {
 
     /// Escaping works on bytes; it must give what replacing character by character gives.
     func testHTMLEscapingMatchesAScalarByScalarReference() {
-        func reference(_ text: String) -> String {
-            var out = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                case "\t", "\n": out.unicodeScalars.append(scalar)
-                case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
-                default: out.unicodeScalars.append(scalar)
-                }
+        let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        let reference = { (text: String) in
+            ReferenceEscaping.escape(text) { scalar in
+                if let entity = entities[scalar] { return entity }
+                let isControl = scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
+                return isControl || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : nil
             }
-            return out
         }
         let alphabet: [Unicode.Scalar] = ["a", "Z", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
                                           "\u{9F}", "\u{A0}", "\u{BF}", "\u{C2}", "é", "\u{142}", "日", "😀", "\u{FFFD}"]
