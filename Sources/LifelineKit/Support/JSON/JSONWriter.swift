@@ -125,11 +125,6 @@ private enum Escape {
     var inputLength: Int {
         if case .unicode(let codeUnit) = self, codeUnit >= 0x80 { 3 } else { 1 }
     }
-
-    /// The number of bytes the escape writes.
-    var outputLength: Int {
-        if case .short = self { 2 } else { 6 }
-    }
 }
 
 /// Builds the text for ``JSONValue/serialized(pretty:)``, as bytes. Documents with many elements can be written
