@@ -66,6 +66,28 @@ public protocol FindingsReporter {
 
 extension FindingsReporter {
     public func write(_ result: AuditResult, to output: (Data) -> Void) { output(Data(render(result).utf8)) }
+
+    /// What `write(_:to:)` hands out, whole: `render(_:)` of reporters that write in pieces.
+    func collected(_ result: AuditResult) -> String {
+        var text = Data()
+        write(result) { text.append($0) }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Hands the text `body` appends to `output` in pieces of about 64 KiB, for reporters that write many short parts.
+func writeInPieces(to output: (Data) -> Void, _ body: (_ append: (String) -> Void) -> Void) {
+    var piece = ""
+    withoutActuallyEscaping(output) { output in
+        body { text in
+            piece += text
+            if piece.utf8.count >= 1 << 16 {
+                output(Data(piece.utf8))
+                piece = ""
+            }
+        }
+    }
+    if !piece.isEmpty { output(Data(piece.utf8)) }
 }
 
 /// A format that can print each finding the moment it is found (`--follow`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `github`: workflow commands that GitHub Actions shows as annotations on the trace files, e.g.
 /// `::error file=traces/cart.log,line=12,title=Lifeline appearance-order::<message>`; warnings are `::warning`, infos
 /// `::notice`, unreadable inputs `::error` without a line. Paths are relative to the working directory. A total line ends the output. GitHub shows only the
@@ -19,17 +21,21 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
                             message: ([finding.message] + evidence).joined(separator: "\n"))
     }
 
-    public func render(_ result: AuditResult) -> String {
-        var paths: [String: String?] = [:]  // findings of one file share its path, worked out once
-        var text = result.findings.map { finding in
-            if paths[finding.file] == nil { paths[finding.file] = .some(path(finding.file)) }
-            return line(for: finding, path: paths[finding.file]!) + "\n"
-        }.joined()
-        for file in result.failedFiles {
-            text += Self.command("error", file: path(file.path), line: nil, title: "Lifeline: unreadable trace",
-                                 message: file.failure ?? "") + "\n"
+    public func render(_ result: AuditResult) -> String { collected(result) }
+
+    public func write(_ result: AuditResult, to output: (Data) -> Void) {
+        writeInPieces(to: output) { append in
+            var paths: [String: String?] = [:]  // findings of one file share its path, worked out once
+            for finding in result.findings {
+                if paths[finding.file] == nil { paths[finding.file] = .some(path(finding.file)) }
+                append(line(for: finding, path: paths[finding.file]!) + "\n")
+            }
+            for file in result.failedFiles {
+                append(Self.command("error", file: path(file.path), line: nil, title: "Lifeline: unreadable trace",
+                                    message: file.failure ?? "") + "\n")
+            }
+            append(TextReporter().summaryLine(result) + "\n")
         }
-        return text + TextReporter().summaryLine(result) + "\n"
     }
 
     /// The path below the working directory; none for standard input and files outside it, which GitHub cannot show.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `junit`: the JUnit XML that CI dashboards read (Jenkins, GitLab, Azure, CircleCI). Each input is one
 /// `<testcase>` (named by its path), failing with one `<failure>` per finding, or in `<error>` when it could not
 /// be read. Suite counts are test cases: `failures` have findings, `errors` are unreadable. Times are always 0:
@@ -5,27 +7,32 @@
 public struct JUnitReporter: FindingsReporter, Sendable {
     public init() {}
 
-    public func render(_ result: AuditResult) -> String {
+    public func render(_ result: AuditResult) -> String { collected(result) }
+
+    public func write(_ result: AuditResult, to output: (Data) -> Void) {
         let byFile = Dictionary(grouping: result.findings, by: \.file)
         let failures = result.files.filter { $0.failure == nil && byFile[$0.path] != nil }.count
         let counts = "tests=\"\(result.files.count)\" failures=\"\(failures)\" errors=\"\(result.failedFiles.count)\" time=\"0\""
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"lifeline\" \(counts)>\n"
-        xml += "  <testsuite name=\"lifeline check\" \(counts)>\n"
-        for file in result.files {
-            xml += testCase(file, findings: byFile[file.path] ?? [])
+        writeInPieces(to: output) { append in
+            append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+            append("<testsuites name=\"lifeline\" \(counts)>\n")
+            append("  <testsuite name=\"lifeline check\" \(counts)>\n")
+            for file in result.files {
+                testCase(file, findings: byFile[file.path] ?? [], append)
+            }
+            append("  </testsuite>\n</testsuites>\n")
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
     }
 
-    private func testCase(_ file: FileSummary, findings: [Finding]) -> String {
+    private func testCase(_ file: FileSummary, findings: [Finding], _ append: (String) -> Void) {
         let open = "    <testcase name=\"\(XMLText.attribute(file.path))\" classname=\"lifeline\" time=\"0\""
         if let failure = file.failure {
-            return open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.attribute(failure))\"/>\n    </testcase>\n"
+            return append(open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.attribute(failure))\"/>\n    </testcase>\n")
         }
-        guard !findings.isEmpty else { return open + "/>\n" }
-        return open + ">\n" + findings.map(failure).joined() + "    </testcase>\n"
+        guard !findings.isEmpty else { return append(open + "/>\n") }
+        append(open + ">\n")
+        for finding in findings { append(failure(finding)) }
+        append("    </testcase>\n")
     }
 
     /// Message: severity, rule and message. Body: the diagnostic line and the evidence.
