@@ -59,8 +59,8 @@ public struct AuditResult: Sendable {
 public protocol FindingsReporter {
     /// Renders the whole result (the output's full text).
     func render(_ result: AuditResult) -> String
-    /// Hands the same text to `output` in consecutive UTF-8 pieces, so that a format that can (JSON) never holds
-    /// the text of a large result whole.
+    /// Hands the same text to `output` in consecutive UTF-8 pieces. JSON, SARIF, JUnit and GitHub output write
+    /// about 64 KiB at a time, so the text of a large result is never held whole; other formats hand it out at once.
     func write(_ result: AuditResult, to output: (Data) -> Void)
 }
 
