@@ -24,10 +24,10 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
     public func render(_ result: AuditResult) -> String { collected(result) }
 
     public func write(_ result: AuditResult, to output: (Data) -> Void) {
+        // Findings of one file share its path: worked out once per file.
+        let paths = Dictionary(uniqueKeysWithValues: Set(result.findings.lazy.map(\.file)).map { ($0, path($0)) })
         writeInPieces(to: output) { append in
-            var paths: [String: String?] = [:]  // findings of one file share its path, worked out once
             for finding in result.findings {
-                if paths[finding.file] == nil { paths[finding.file] = .some(path(finding.file)) }
                 append(line(for: finding, path: paths[finding.file]!) + "\n")
             }
             for file in result.failedFiles {

@@ -12,20 +12,25 @@ struct HTMLTimelineData {
     private let places: [(process: Int, lane: Int)]
     /// Event kinds in order of first use: the `names` that lane events index.
     private let kinds: [LaneEvent.Kind]
+    /// How many events the lanes before each display position hold (one more entry than lanes).
+    private let eventsBefore: [Int]
 
     init(_ trace: TraceTimeline) {
         self.trace = trace
         var places: [(process: Int, lane: Int)] = []
         places.reserveCapacity(trace.laneCount)
         var kinds = KindIndex()
+        var eventsBefore = [0]
         for (process, lanes) in trace.processes.enumerated() {
             for (index, lane) in lanes.lanes.enumerated() {
                 places.append((process, index))
+                eventsBefore.append(eventsBefore[eventsBefore.count - 1] + lane.events.count)
                 for event in lane.events { _ = kinds.index(of: event.kind) }
             }
         }
         self.places = places
         self.kinds = kinds.kinds
+        self.eventsBefore = eventsBefore
     }
 
     /// The whole JSON of `trace`.
@@ -39,19 +44,10 @@ struct HTMLTimelineData {
     var laneCount: Int { places.count }
 
     /// How many events the lanes in `range` (display order) have.
-    func eventCount(_ range: Range<Int>) -> Int {
-        range.reduce(0) { $0 + lane(at: $1).events.count }
-    }
+    func eventCount(_ range: Range<Int>) -> Int { eventsBefore[range.upperBound] - eventsBefore[range.lowerBound] }
 
     /// The first display position before which the lanes hold at least `events` events (or all lanes).
-    func position(afterEvents events: Int) -> Int {
-        var position = 0, seen = 0
-        while position < laneCount, seen < events {
-            seen += lane(at: position).events.count
-            position += 1
-        }
-        return position
-    }
+    func position(afterEvents events: Int) -> Int { eventsBefore.firstIndex { $0 >= events } ?? laneCount }
 
     /// Appends the whole JSON.
     func write(to out: TextBuffer) {

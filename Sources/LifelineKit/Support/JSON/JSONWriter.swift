@@ -13,16 +13,11 @@ extension JSONValue {
 
 /// Low-level helpers used by streaming writers that build JSON text by hand (hot paths).
 public enum JSONText {
-    /// Appends `s` as a quoted JSON string.
+    /// Appends `s` to `out` as a quoted JSON string.
     ///
     /// Escapes `"`, `\` and control characters below U+0020 (`\b \f \n \r \t` where they exist,
     /// `\u00XX` otherwise). Also escapes U+2028, U+2029, `<`, `>` and `&` so the output can be
     /// embedded in an HTML `<script>` element. All other characters pass through as UTF-8.
-    public static func appendQuoted(_ s: some StringProtocol, to out: inout String) {
-        out.append(quoted(s))
-    }
-
-    /// Appends `s` to `out` as a quoted JSON string, escaped as ``appendQuoted(_:to:)`` describes.
     static func appendQuoted(_ s: String, to out: TextBuffer) {
         var s = s
         s.withUTF8 { utf8 in
