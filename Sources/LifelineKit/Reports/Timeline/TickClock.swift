@@ -4,7 +4,7 @@
 /// numbers: a trace known to have none (`base == .lines` at its end) takes its events' lines as their ticks.
 struct TickClock {
     /// The first timestamp so far.
-    private(set) var origin: TraceTime?
+    private var origin: TraceTime?
     private var last: Int64 = 0
 
     /// What ticks measure, given the events so far.
