@@ -114,9 +114,12 @@ struct ChunkParser {
 
     /// The event `bytes[message]` describes; other lines are counted.
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, into result: inout ParsedChunk) -> RecognizedEvent? {
-        var outcome = recognizer.recognize(bytes, in: message)
-        if !outcome.isEvent, let customPatterns, let custom = customPatterns.match(bytes, message) {
+        // The user's own patterns come first: they say how this log names controllers.
+        let outcome: EventRecognizer.Outcome
+        if let customPatterns, let custom = customPatterns.match(bytes, message) {
             outcome = .event(custom)
+        } else {
+            outcome = recognizer.recognize(bytes, in: message)
         }
         switch outcome {
         case .event(let recognized):

@@ -56,9 +56,12 @@ enum PrefixScan {
             search = open + 1
             guard open > from, let (pid, afterPid) = b.decimal(at: open + 1, maxDigits: 10),
                   afterPid < b.count, b[afterPid] == ASCII.colon else { continue }
-            let thread: (UInt64, Int)?
+            var thread: (UInt64, Int)?
             if hexThread { thread = b.hexadecimal(at: afterPid + 1) }
             else { thread = b.decimal(at: afterPid + 1).map { (UInt64($0.value), $0.end) } }
+            if !hexThread, thread.map({ $0.1 >= b.count || b[$0.1] != ASCII.closeBracket }) ?? true {
+                thread = b.hexadecimal(at: afterPid + 1)  // NSLog before iOS 7 printed the thread in hex: `[31694:c07]`
+            }
             guard let (tid, afterTid) = thread, afterTid < b.count, b[afterTid] == ASCII.closeBracket else { continue }
             let end = afterTid + 1
             guard end == b.count || b[end] == ASCII.space else { continue }

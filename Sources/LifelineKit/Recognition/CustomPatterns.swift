@@ -71,7 +71,7 @@ public struct CustomPatterns: @unchecked Sendable {
             var recognizerInput = eventText
             let outcome = recognizerInput.withUTF8 { bytes in
                 var recognizer = EventRecognizer(names: .uncached)
-                return recognizer.recognize(bytes, in: 0..<bytes.count, defaultController: ControllerRef(name: "_"))
+                return recognizer.recognize(bytes, in: 0..<bytes.count)  // the bare dialect; the pattern names the controller
             }
             guard case .event(var event) = outcome else { continue }
             event.controller = CustomPatterns.controller(from: controllerText)

@@ -2,11 +2,14 @@
 /// controller they name.
 enum UIKitWarnings {
     /// One known message: a phrase that identifies it, which `<…: 0x…>` in the line is the culprit (0-based),
-    /// and a short summary for the finding.
+    /// and a short summary for the finding. Messages that name no controller (`culprit` nil) are about the
+    /// process's navigation controller.
     struct Pattern: Sendable {
         let phrase: StaticString
-        let culprit: Int
+        let culprit: Int?
         let summary: String
+        /// The message names the appearance method called by hand (`Calling -viewWillAppear: directly …`).
+        var namesCalledMethod = false
     }
 
     static let patterns: [Pattern] = [
@@ -26,10 +29,20 @@ enum UIKitWarnings {
                 summary: "UIKit: presented modally a controller that is already presented or active"),
         Pattern(phrase: "should have parent view controller", culprit: 0,
                 summary: "UIKit: child view controller has the wrong parent"),
+        // UIViewControllerAlertForAppearanceCallbackMisuse: the summary names the method (`misuseSummary`).
+        Pattern(phrase: "directly on a view controller is not supported", culprit: 0,
+                summary: "UIKit: an appearance method called directly; use beginAppearanceTransition/endAppearanceTransition",
+                namesCalledMethod: true),
+        Pattern(phrase: "nested pop animation can result in corrupted navigation bar", culprit: nil,
+                summary: "UIKit: nested pop animation (a pop started before the previous transition ended)"),
+        Pattern(phrase: "nested push animation can result in corrupted navigation bar", culprit: nil,
+                summary: "UIKit: nested push animation (a push started before the previous transition ended)"),
+        Pattern(phrase: "Finishing up a navigation transition in an unexpected state", culprit: nil,
+                summary: "UIKit: a navigation transition finished in an unexpected state"),
     ]
 
     /// First words of the phrases' sentences, as the tokenizer sees them.
-    static let triggerWords = ["Unbalanced", "Attempt", "Presenting", "Application", "Child"]
+    static let triggerWords = ["Unbalanced", "Attempt", "Presenting", "Application", "Child", "Calling", "nested", "Finishing"]
 
     /// The warning in `message`, if it is one, with the controller it blames.
     static func match(_ b: Bytes, in range: Range<Int>) -> (summary: String, culprit: ControllerRef)? {
@@ -45,9 +58,20 @@ enum UIKitWarnings {
                     i = lt + 1
                 }
             }
+            guard let culprit = pattern.culprit else { return (pattern.summary, refs.first ?? .navigationController) }
             guard !refs.isEmpty else { return nil }
-            return (pattern.summary, refs[min(pattern.culprit, refs.count - 1)])
+            let summary = pattern.namesCalledMethod ? misuseSummary(message) ?? pattern.summary : pattern.summary
+            return (summary, refs[min(culprit, refs.count - 1)])
         }
         return nil
+    }
+
+    /// `UIKit: -viewWillAppear: was called directly …`, naming the method the misuse alert names.
+    private static func misuseSummary(_ message: Bytes) -> String? {
+        guard let calling = message.find("Calling -") else { return nil }
+        let start = calling + 8
+        guard let space = message.firstIndex(of: ASCII.space, in: start..<message.count) else { return nil }
+        let method = message.string(start..<space)
+        return "UIKit: \(method) called directly; use beginAppearanceTransition/endAppearanceTransition"
     }
 }

@@ -22,6 +22,13 @@ public struct AppearanceOrderRule: Rule {
         """,
         triggeringExamples: [
             """
+            viewDidAppear
+            viewDidDisappear
+            ↓viewDidDisappear
+            viewDidAppear
+            ↓viewDidAppear
+            """,
+            """
             <Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
             <Shop.BadgeViewController: 0x7fa1c8e01a00> viewDidAppear(_:)
             ↓<Shop.BadgeViewController: 0x7fa1c8e01a00> viewWillAppear(_:)
@@ -48,6 +55,12 @@ public struct AppearanceOrderRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            viewDidAppear
+            viewDidDisappear
+            viewDidAppear
+            viewDidDisappear
+            """,
             """
             <Shop.CartViewController: 0x7fa1c8d0a200> viewWillAppear(_:)
             <Shop.CartViewController: 0x7fa1c8d0a200> viewDidAppear(_:)
@@ -87,7 +100,8 @@ public struct AppearanceOrderRule: Rule {
         case .viewIsAppearing:
             if state != .appearing { return ("viewIsAppearing while \(state.rawValue), outside viewWillAppear…viewDidAppear", .error) }
         case .viewDidAppear:
-            guard state != .appearing, context.classLogs(.viewWillAppear, of: instance) else { return nil }
+            // A second viewDidAppear in a row is wrong even where the will-callbacks are not logged.
+            guard state != .appearing, state == .appeared || context.classLogs(.viewWillAppear, of: instance) else { return nil }
             return (state == .appeared ? "viewDidAppear while already appeared (no viewWillAppear since line \(instance.willAppear?.line ?? instance.lastLine))"
                                        : "viewDidAppear without viewWillAppear (while \(state.rawValue))", .error)
         case .viewWillDisappear:
@@ -95,7 +109,10 @@ public struct AppearanceOrderRule: Rule {
                   context.classLogs(.viewWillAppear, of: instance) || context.classLogs(.viewDidAppear, of: instance) else { return nil }
             return ("viewWillDisappear while already \(state.rawValue)", .warning)
         case .viewDidDisappear:
-            guard state != .disappearing, context.classLogs(.viewWillDisappear, of: instance) else { return nil }
+            guard state != .disappearing, state == .disappeared || context.classLogs(.viewWillDisappear, of: instance) else { return nil }
+            if state == .disappeared, !context.classLogs(.viewWillDisappear, of: instance) {
+                return ("viewDidDisappear while already disappeared (twice in a row)", .error)
+            }
             return ("viewDidDisappear without viewWillDisappear (while \(state.rawValue))", .error)
         default:
             return nil

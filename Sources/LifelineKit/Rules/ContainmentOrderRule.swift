@@ -14,13 +14,20 @@ public struct ContainmentOrderRule: Rule {
         child.didMove(toParent: parent) from app code (§5.1). Removing is child.willMove(toParent: nil) from app \
         code, removing the view, then removeFromParent() (which calls didMove(toParent: nil)) (§5.2). So \
         didMove(toParent: P) needs a preceding willMove(toParent: P), removal needs willMove(toParent: nil), and a \
-        willMove(toParent: P) needs its didMove (§5.3). A controller that loads inside another one's viewDidLoad or \
+        willMove(toParent: P) needs its didMove (§5.3), also when the parent is not logged but the child loads and \
+        appears after its willMove. A controller that loads inside another one's viewDidLoad or \
         viewWillAppear without becoming its child, then gets no appearance callbacks while that one appears and \
         disappears, had its view added with addSubview but was never made a child (§5.5): it misses rotation, \
         trait and appearance forwarding. Fix: follow the add and remove sequences exactly; call addChild before \
         adding a child's view. Only classes that log the callbacks involved are judged (§8.1).
         """,
         triggeringExamples: [
+            """
+            ↓willMove(toParent:)
+            - viewDidLoad()
+            - viewWillAppear
+            - viewDidAppear
+            """,
             """
             <Shop.BadgeViewController: 0x7f05> willMove(toParent:) <Shop.ListViewController: 0x7f01>
             <Shop.BadgeViewController: 0x7f05> didMove(toParent:) <Shop.ListViewController: 0x7f01>
@@ -93,6 +100,11 @@ public struct ContainmentOrderRule: Rule {
         if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
            context.classLogs(.didMove, of: instance) {
             context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
+                           on: instance, line: pending.line, event: "willMove")
+        } else if let pending = instance.pendingMove, pending.argument == nil, let loaded = instance.viewDidLoadLine,
+                  loaded > pending.line, instance.everAppeared {
+            // The parent was not logged, but a willMove before the view ever loaded is an add, and the child appeared.
+            context.report("\(instance.key.ref) willMove(toParent:) at line \(pending.line) never followed by didMove(toParent:), though the controller loaded and appeared (did the container forget to call didMove after adding the view?)",
                            on: instance, line: pending.line, event: "willMove")
         }
         if instance.appearance != .disappeared { reportGuestsWithoutAppearance(of: instance, context) }

@@ -17,6 +17,12 @@ public struct LoadOnceRule: Rule {
         """,
         triggeringExamples: [
             """
+            loadView()
+            viewDidLoad()
+            ↓loadView()
+            ↓viewDidLoad()
+            """,
+            """
             <Shop.CartViewController: 0x7f01> init(coder:)
             <Shop.CartViewController: 0x7f01> viewDidLoad()
             <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
@@ -30,6 +36,13 @@ public struct LoadOnceRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            viewDidLoad()
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            deinit
+            viewDidLoad()
+            """,
             """
             <Shop.CartViewController: 0x7f01> viewDidLoad()
             <Shop.CartViewController: 0x7f01> deinit

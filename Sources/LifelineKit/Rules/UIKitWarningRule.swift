@@ -12,12 +12,23 @@ public struct UIKitWarningRule: Rule {
         UIKit prints these when it detects a misuse, so they are direct evidence (§3.7): "Unbalanced calls to \
         begin/end appearance transitions" (overlapping push/present, or faulty manual forwarding in a container), \
         "Attempt to present … whose view is not in the window hierarchy" (presenting from an off-screen controller, \
-        e.g. in viewDidLoad), presenting on a detached controller or while another presentation runs. The finding \
-        is attached to the controller UIKit names as the culprit, and later appearance-order errors on it become \
-        warnings. Fix: present from viewDidAppear or later, wait for transitions to finish (use completion \
-        handlers), and pair beginAppearanceTransition/endAppearanceTransition.
+        e.g. in viewDidLoad), presenting on a detached controller or while another presentation runs, "Calling \
+        -viewWillAppear: directly on a view controller is not supported" (an appearance method called by hand), \
+        "nested push/pop animation can result in corrupted navigation bar" and "Finishing up a navigation \
+        transition in an unexpected state" (a push or pop started before the last one ended). The finding is \
+        attached to the controller UIKit names as the culprit, or to the process's navigation controller when it \
+        names none, and later appearance-order errors on it become warnings. Fix: present from viewDidAppear or later, wait for transitions to finish (use completion \
+        handlers), never push or pop while a transition runs, and pair \
+        beginAppearanceTransition/endAppearanceTransition instead of calling appearance methods.
         """,
         triggeringExamples: [
+            """
+            ↓2013-05-13 21:46:47.985 Shop[31694:c07] nested pop animation can result in corrupted navigation bar
+            ↓2013-05-13 21:46:48.336 Shop[31694:c07] Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.
+            """,
+            """
+            ↓[ViewController] Calling -viewWillAppear: directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. View controller: <Shop.PlayerViewController: 0x11e07cc00>
+            """,
             """
             ↓2016-04-27 10:49:46.694 Shop[4089:361037] Unbalanced calls to begin/end appearance transitions for <Shop.CartViewController: 0x7fa1c8d0a200>.
             """,

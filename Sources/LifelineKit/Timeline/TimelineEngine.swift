@@ -103,7 +103,8 @@ public final class TimelineEngine {
             }
             slot = live
         } else if var dead = tombstones.remove(key) {
-            if event.kind.callback?.beginsLife == true {
+            // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
+            if event.kind.callback?.beginsLife == true || (ref.isUnlabelled && event.kind.callback != nil) {
                 slot = instances.insert(makeInstance(key, generation: dead.generation + 1))
             } else {
                 // Deallocated: rules see it as it died.
@@ -191,10 +192,10 @@ public final class TimelineEngine {
             // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
             return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
         }
+        // A load after the view appeared or laid out is a new object; a load again before that (`loadView`,
+        // `viewDidLoad`, `loadView`, …) is the same object loading twice, which `load-once` reports.
         guard callback == .loadView || callback == .viewDidLoad else { return false }
-        let alreadyGoing = (callback == .viewDidLoad ? instance.viewDidLoadLine != nil : instance.loadViewLine != nil)
-            || instance.firstAppearanceOrLayout != nil
-        return alreadyGoing && !context.classLogs(.`init`, of: instance) && !context.classLogs(.dealloc, of: instance)
+        return instance.firstAppearanceOrLayout != nil && !context.classLogs(.`init`, of: instance) && !context.classLogs(.dealloc, of: instance)
     }
 
     private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {

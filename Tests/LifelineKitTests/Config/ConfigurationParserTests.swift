@@ -46,7 +46,8 @@ final class ConfigurationParserTests: XCTestCase {
         XCTAssertEqual(outcome.statistics.events, 3, "appearNow is no callback: an other line")
         XCTAssertEqual(outcome.findings.filter { $0.rule == "appearance-order" }.map(\.line), [4])
         XCTAssertEqual(outcome.findings.first?.subject.ref, ControllerRef(name: "cart"))
-        XCTAssertTrue(try TraceFixture.analyze(trace).findings.isEmpty, "without the pattern nothing is recognised")
+        XCTAssertEqual(try TraceFixture.analyze(trace).findings.first?.subject.ref, ControllerRef(name: "LC cart"),
+                       "without the pattern the built-in label dialect reads the whole label; the pattern comes first")
     }
 
     func testAnOverridePathEndingInASlashCoversTheFolder() {

@@ -105,11 +105,12 @@ final class EventRecognizerTests: XCTestCase {
         }
     }
 
-    func testCallbackWithoutControllerIsUnattributed() {
-        var copy = "viewDidLoad() (CRLF line)"
+    func testProseAroundACallbackIsUnattributedWithAReason() {
+        var copy = "Will call viewWillAppear on child"
         var recognizer = EventRecognizer()
         let outcome = copy.withUTF8 { recognizer.recognize($0, in: 0..<$0.count) }
-        XCTAssertEqual(outcome, .unattributed)
+        guard case .unattributed(let why) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertTrue(why.contains("prose"), why)
     }
 
     /// Sets and the engine's per-kind rule lists index callbacks by `ordinal`, written out by hand.

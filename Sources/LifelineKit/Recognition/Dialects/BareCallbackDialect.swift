@@ -1,0 +1,38 @@
+/// `print(#function)` in one controller: the callback alone, perhaps after a bullet or numbering and before
+/// a frame, a flag or `called`. It belongs to the implicit `(unlabelled controller)` of its process (or file).
+/// A callback word that is also an ordinary word (`init`, `dealloc`, `addChild`, …) counts only as code:
+/// alone, or with its `(…)`/`:` syntax, or before a separator (`init done` is prose).
+enum BareCallbackDialect: NamingDialect {
+    static let description = DialectDescription(
+        identifier: "bare",
+        summary: "the callback alone (`viewDidLoad()`): the unlabelled controller of its process or file",
+        samples: [
+            DialectSample("viewDidLoad()", .callback(.viewDidLoad, controller: "(unlabelled controller)")),
+            DialectSample("viewWillAppear(_:)", .callback(.viewWillAppear, controller: "(unlabelled controller)")),
+            DialectSample("- viewDidLoad()", .callback(.viewDidLoad, controller: "(unlabelled controller)")),
+            DialectSample("viewDidDisappear", .callback(.viewDidDisappear, controller: "(unlabelled controller)")),
+            DialectSample("viewWillLayoutSubviews() - Optional((162.0, 308.0, 50.0, 50.0))",
+                          .callback(.viewWillLayoutSubviews, controller: "(unlabelled controller)")),
+            DialectSample("init(nibName:bundle:) - NibName: nil, Bundle: nil", .callback(.`init`, controller: "(unlabelled controller)")),
+            DialectSample("deinit", .callback(.dealloc, controller: "(unlabelled controller)")),
+            DialectSample("willMove(toParentViewController:)", .callback(.willMove, controller: "(unlabelled controller)")),
+            DialectSample("willMove(toParent:) <Shop.Parent: 0x7f02>",
+                          .callback(.willMove, controller: "(unlabelled controller)", argument: "<Shop.Parent: 0x7f02>")),
+            DialectSample("• viewDidAppear animated: true", .callback(.viewDidAppear, controller: "(unlabelled controller)")),
+            DialectSample("init done", .unattributed),
+        ])
+
+    static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
+        let b = word.bytes
+        guard LabelText.hasNoLetter(b, word.message.lowerBound..<word.word.lowerBound) else { return .notThisShape }
+        guard word.callback.isCommonWord else { return .controller(.unlabelled) }
+        let next = word.afterSyntax
+        let hasSyntax = next > word.word.upperBound
+        let endsOrSeparates = next >= word.message.upperBound || b[next] != ASCII.space
+            || !LabelText.startsWithLetter(b, b.skippingBlanks(from: next), limit: word.message.upperBound)
+        guard hasSyntax || endsOrSeparates else {
+            return .rejected("‘\(b.string(word.word))’ is followed by words, as in prose, and no label names a controller")
+        }
+        return .controller(.unlabelled)
+    }
+}

@@ -1,0 +1,37 @@
+/// A hand-typed label before the callback, with any separator, in any script: `vc1 – loadView`,
+/// `Third VC: viewWillDisappear(_:)`, `[HomeVC] viewDidLoad`, `🟢 HomeVC -> viewWillAppear`.
+/// The label is the run of words nearest the callback; text after the callback is ignored.
+enum LabelBeforeDialect: NamingDialect {
+    static let description = DialectDescription(
+        identifier: "label-before",
+        summary: "a label of up to four words before the callback, with any separator (`vc1 – loadView`)",
+        samples: [
+            DialectSample("vc1 – loadView", .callback(.loadView, controller: "vc1")),
+            DialectSample("vc1 - viewDidLoad", .callback(.viewDidLoad, controller: "vc1")),
+            DialectSample("vc1: viewDidLoad", .callback(.viewDidLoad, controller: "vc1")),
+            DialectSample("Third VC: viewWillDisappear(_:), 19:20:52 ns 752712965", .callback(.viewWillDisappear, controller: "Third VC")),
+            DialectSample("Third VC: deinit, 19:20:53 ns 262385964", .callback(.dealloc, controller: "Third VC")),
+            DialectSample("Table view controller viewDidLoad called", .callback(.viewDidLoad, controller: "Table view controller")),
+            DialectSample("VC2 viewDidLoad Called", .callback(.viewDidLoad, controller: "VC2")),
+            DialectSample("        VC2 viewWillAppear Called", .callback(.viewWillAppear, controller: "VC2")),
+            DialectSample("[HomeVC] viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("HomeVC -> viewWillAppear", .callback(.viewWillAppear, controller: "HomeVC")),
+            DialectSample("🟢 HomeVC viewDidAppear", .callback(.viewDidAppear, controller: "HomeVC")),
+            DialectSample("HomeVC | viewWillAppear | animated: true", .callback(.viewWillAppear, controller: "HomeVC")),
+            DialectSample("首页 viewDidLoad", .callback(.viewDidLoad, controller: "首页")),
+            DialectSample("1: A_ViewController initWithCoder:", .callback(.`init`, controller: "A_ViewController")),
+            DialectSample("CartViewController ViewDidLoad", .callback(.viewDidLoad, controller: "CartViewController")),
+            DialectSample("vc4 willMoveToParent vc3", .callback(.willMove, controller: "vc4", argument: "vc3")),
+            DialectSample("Will call viewWillAppear on child", .unattributed),
+            DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
+            DialectSample("Network init complete", .unattributed),
+        ])
+
+    static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
+        let b = word.bytes
+        let before = word.message.lowerBound..<word.word.lowerBound
+        guard let label = LabelText.lastLabel(in: b, before) else { return .notThisShape }
+        if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
+        return .controller(ControllerRef(name: names.intern(b, label)))
+    }
+}

@@ -1,0 +1,108 @@
+/// How hand-typed labels are told from the punctuation, emoji and numbering around them, on UTF-8 bytes.
+/// A label character is a letter or digit of any script, `_` or `.`; anything else (spaces aside) separates.
+enum LabelText {
+    /// Longest label taken as a controller name; longer text before a callback is prose.
+    static let maxLength = 64
+    static let maxWords = 4
+
+    /// Words that make the text before a callback a sentence rather than a label (`Will call viewWillAppear`).
+    static let proseWords: Set<String> = [
+        "an", "the", "is", "was", "are", "be", "at", "on", "in", "of", "to", "for", "from", "after", "before",
+        "during", "inside", "into", "call", "calls", "called", "calling", "when", "while", "then", "and", "or", "not",
+        "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
+    ]
+
+    /// The scalar that ends at `end` (exclusive) and where it starts; nil at `lower`.
+    static func scalar(endingAt end: Int, in b: Bytes, lower: Int) -> (Unicode.Scalar, start: Int)? {
+        guard end > lower else { return nil }
+        var start = end - 1
+        while start > lower, end - start < 4, b[start] & 0xC0 == 0x80 { start -= 1 }
+        return (decode(b, start..<end), start)
+    }
+
+    /// The scalar that starts at `start` and where it ends; nil at `limit`.
+    static func scalar(startingAt start: Int, in b: Bytes, limit: Int) -> (Unicode.Scalar, end: Int)? {
+        guard start < limit else { return nil }
+        var end = start + 1
+        while end < limit, end - start < 4, b[end] & 0xC0 == 0x80 { end += 1 }
+        return (decode(b, start..<end), end)
+    }
+
+    private static func decode(_ b: Bytes, _ range: Range<Int>) -> Unicode.Scalar {
+        if range.count == 1 { return Unicode.Scalar(b[range.lowerBound]) }
+        var iterator = UnsafeBufferPointer(rebasing: b[range]).makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// Letters and digits of any script, `_` and `.`.
+    static func isLabelScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let byte = UInt8(s.value)
+            return ASCII.isLetter(byte) || ASCII.isDigit(byte) || byte == ASCII.underscore || byte == ASCII.period
+        }
+        return s.properties.isAlphabetic || s.properties.numericType != nil
+    }
+
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? ASCII.isLetter(UInt8(s.value)) : s.properties.isAlphabetic
+    }
+
+    /// The label of `b[range]` — its last run of label characters and single spaces, less the separators,
+    /// emoji and numbering around it — or nil when that run holds no letter.
+    static func lastLabel(in b: Bytes, _ range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        while let (s, start) = scalar(endingAt: end, in: b, lower: range.lowerBound), !isLabelScalar(s) { end = start }
+        var start = end
+        while let (s, before) = scalar(endingAt: start, in: b, lower: range.lowerBound) {
+            if isLabelScalar(s) { start = before; continue }
+            // A single space joins words (`Third VC`); anything else ends the label.
+            guard s == " ", before > range.lowerBound, let (previous, _) = scalar(endingAt: before, in: b, lower: range.lowerBound),
+                  isLabelScalar(previous) else { break }
+            start = before
+        }
+        while start < end, b[start] == ASCII.period { start += 1 }
+        guard start < end else { return nil }
+        var i = start
+        while let (s, next) = scalar(startingAt: i, in: b, limit: end) {
+            if isLetter(s) { return start..<end }
+            i = next
+        }
+        return nil
+    }
+
+    /// Whether only separators, emoji, bullets and numbering stand in `b[range]` (no letter).
+    static func hasNoLetter(_ b: Bytes, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while let (s, next) = scalar(startingAt: i, in: b, limit: range.upperBound) {
+            if isLetter(s) { return false }
+            i = next
+        }
+        return true
+    }
+
+    /// Why `b[label]` is not a controller label, or nil when it reads as one.
+    static func problem(with label: Range<Int>, in b: Bytes, common: Bool) -> String? {
+        let text = b.string(label)
+        let words = text.split(separator: " ")
+        if label.count > maxLength || words.count > maxWords { return "the text before it (\(quoted(text))) is a sentence, not a label" }
+        if let word = words.first(where: { proseWords.contains($0.lowercased()) }) {
+            return "the text before it (\(quoted(text))) reads as prose (\(quoted(String(word))))"
+        }
+        if common, !ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[label])) {
+            return "\(quoted(text)) does not look like a controller, and the callback word is also an ordinary word"
+        }
+        return nil
+    }
+
+    static func quoted(_ text: String) -> String { "‘\(text)’" }
+}
+
+extension LabelText {
+    /// Whether a letter starts at `i`.
+    static func startsWithLetter(_ b: Bytes, _ i: Int, limit: Int) -> Bool {
+        guard let (s, _) = scalar(startingAt: i, in: b, limit: limit) else { return false }
+        return isLetter(s)
+    }
+}

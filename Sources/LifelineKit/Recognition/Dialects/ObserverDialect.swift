@@ -1,0 +1,46 @@
+/// Notification observer lines: `addObserver NAME`, `removeObserver: NAME`, `addObserver(forName: .NAME …)`,
+/// `removeObserver(self)`. With no controller named they belong to the callback logged before them on their thread.
+enum ObserverDialect: Dialect {
+    static let description = DialectDescription(
+        identifier: "observer",
+        summary: "notification observers added and removed, inside a callback or naming their controller",
+        samples: [
+            DialectSample("addObserver CartDidChange", .observer(.observerAdded("CartDidChange"), controller: nil)),
+            DialectSample("removeObserver: CartDidChange", .observer(.observerRemoved("CartDidChange"), controller: nil)),
+            DialectSample("NotificationCenter addObserver(forName: .cartDidChange)", .observer(.observerAdded("cartDidChange"), controller: nil)),
+            DialectSample("NotificationCenter.default.removeObserver(self)", .observer(.observersRemovedAll, controller: nil)),
+            DialectSample("<Shop.Cart: 0x7f01> addObserver Foo", .observer(.observerAdded("Foo"), controller: "<Shop.Cart: 0x7f01>")),
+        ])
+
+    /// The observer event of the `addObserver`/`removeObserver` word at `word`.
+    static func event(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>, _ names: inout ControllerNames) -> RecognizedEvent {
+        let scan = CallbackWord(bytes: b, message: range, word: word, callback: .addChild, afterSyntax: word.upperBound)
+        var controller: ControllerRef?
+        for dialect in [DescriptionBeforeDialect.self, ObjCMethodDialect.self] as [any NamingDialect.Type] {
+            if case .controller(let ref) = dialect.attribute(scan, names: &names) { controller = ref; break }
+        }
+        if controller == nil, let label = LabelText.lastLabel(in: b, range.lowerBound..<word.lowerBound),
+           ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[label])) {
+            controller = ControllerRef(name: names.intern(b, label))
+        }
+        var i = word.upperBound
+        let limit = range.upperBound
+        func skipSeparators() {
+            while i < limit, [ASCII.space, ASCII.colon, ASCII.openParen, ASCII.quote, ASCII.period, ASCII.equals, 0x27].contains(b[i]) { i += 1 }
+        }
+        skipSeparators()
+        for label in ["forName", "name"] as [StaticString] where b.matches(label, at: i) {
+            let after = i + label.utf8CodeUnitCount
+            if after < limit, b[after] == ASCII.colon || b[after] == ASCII.equals { i = after; skipSeparators() }
+        }
+        let nameStart = i
+        while i < limit, ASCII.isIdentifier(b[i]) || b[i] == ASCII.period { i += 1 }
+        var name = nameStart < i ? names.intern(b, nameStart..<i) : "(unnamed)"
+        while name.hasSuffix(".") { name.removeLast() }
+        let kind: EventKind
+        if adds { kind = .observerAdded(name) }
+        else if name == "self" { kind = .observersRemovedAll }
+        else { kind = .observerRemoved(name) }
+        return RecognizedEvent(kind: kind, controller: controller, argument: nil)
+    }
+}

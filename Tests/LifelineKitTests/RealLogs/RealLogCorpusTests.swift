@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import LifelineKit
+
+/// The logs people posted publicly (`Fixtures/`, each with its `source` and expected findings in
+/// `NAME.expect.json`), checked as `lifeline check` would: every expected finding is reported as an error or
+/// warning (same rule, at its line ±2 or on its controller), clean logs get no error and no warning, no other
+/// rule fires, and every log that mentions a lifecycle callback yields events.
+final class RealLogCorpusTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    struct Expectation {
+        var rule: String
+        var controller: String
+        var line: Int
+    }
+
+    func testEveryRealLogGivesItsExpectedFindings() throws {
+        let logs = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        XCTAssertGreaterThanOrEqual(logs.count, 27)
+        for log in logs {
+            let url = Self.folder.appendingPathComponent(log)
+            let expectURL = url.deletingPathExtension().appendingPathExtension("expect.json")
+            let expect = try JSONParser.parse(String(decoding: try Data(contentsOf: expectURL), as: UTF8.self))
+            XCTAssertNotNil(expect["source"]?.stringValue, "\(log) keeps its source")
+            let expected = (expect["expected_findings"]?.arrayValue ?? []).map {
+                Expectation(rule: $0["rule"]?.stringValue ?? "", controller: $0["controller"]?.stringValue ?? "",
+                            line: Int($0["line"]?.intValue ?? 0))
+            }
+            let outcome = try TraceFixture.analyze(bytes: Array(try Data(contentsOf: url)))
+            let reported = outcome.findings.filter { $0.severity >= .warning }
+
+            for expectation in expected {
+                XCTAssertTrue(reported.contains { Self.matches($0, expectation) },
+                              "\(log): expected \(expectation.rule) at line \(expectation.line) on \(expectation.controller); got \(Self.describe(reported))")
+            }
+            if expect["expected_clean"]?.boolValue == true {
+                XCTAssertTrue(reported.isEmpty, "\(log) is clean; got \(Self.describe(reported))")
+            }
+            let expectedRules = Set(expected.map(\.rule))
+            for finding in reported where !expectedRules.contains(finding.rule) {
+                XCTFail("\(log): unexpected \(finding.rule) at line \(finding.line): \(finding.message)")
+            }
+            if Self.mentionsCallbacks(try String(contentsOf: url, encoding: .utf8)) {
+                XCTAssertGreaterThan(outcome.statistics.events, 0, "\(log) mentions callbacks, so it must yield events")
+            }
+        }
+    }
+
+    /// Same rule, and at the expected line ±2 or on the expected controller.
+    static func matches(_ finding: Finding, _ expectation: Expectation) -> Bool {
+        guard finding.rule == expectation.rule else { return false }
+        if abs(finding.line - expectation.line) <= 2 { return true }
+        let ref = finding.subject.ref
+        return [ref.name, ref.description, ref.description.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))]
+            .contains(expectation.controller)
+    }
+
+    /// An independent, deliberately plain test of "this log is about view controller lifecycles".
+    static func mentionsCallbacks(_ text: String) -> Bool {
+        ["loadView", "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+         "LayoutSubviews", "willMove", "didMove", "dealloc", "deinit"].contains { text.contains($0) }
+    }
+
+    static func describe(_ findings: [Finding]) -> String {
+        findings.isEmpty ? "none" : findings.map { "\($0.rule)@\($0.line)" }.joined(separator: ", ")
+    }
+}

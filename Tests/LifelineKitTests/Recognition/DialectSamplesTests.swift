@@ -1,0 +1,56 @@
+import XCTest
+@testable import LifelineKit
+
+/// Runs every dialect's own samples through the recogniser: each line must yield exactly what its entry says.
+/// The same table documents the dialects (README's input-format table).
+final class DialectSamplesTests: XCTestCase {
+    func testEveryDialectIsDocumentedWithSamples() {
+        let identifiers = DialectRegistry.all.map { $0.description.identifier }
+        XCTAssertEqual(Set(identifiers).count, identifiers.count, "identifiers are unique")
+        for dialect in DialectRegistry.all {
+            XCTAssertFalse(dialect.description.summary.isEmpty, dialect.description.identifier)
+            XCTAssertFalse(dialect.description.samples.isEmpty, dialect.description.identifier)
+        }
+        for dialect in DialectRegistry.naming {
+            XCTAssertTrue(DialectRegistry.all.contains { $0 == dialect }, "\(dialect) is in the documented table")
+        }
+    }
+
+    func testEverySampleYieldsWhatItsDialectSays() {
+        for dialect in DialectRegistry.all {
+            for sample in dialect.description.samples {
+                XCTAssertEqual(Self.yield(of: sample.line), sample.yields, "\(dialect.description.identifier): \(sample.line)")
+            }
+        }
+    }
+
+    /// What the recogniser makes of `line`, in the samples' terms.
+    static func yield(of line: String) -> DialectSample.Yield? {
+        var copy = line
+        let outcome = copy.withUTF8 { bytes in
+            var recognizer = EventRecognizer()
+            return recognizer.recognize(bytes, in: 0..<bytes.count)
+        }
+        switch outcome {
+        case .none:
+            return nil
+        case .unattributed:
+            return .unattributed
+        case .event(let event):
+            switch event.kind {
+            case .callback(let callback):
+                let argument: String?
+                switch event.argument {
+                case .noParent?: argument = "nil"
+                case .controller(let ref)?: argument = ref.description
+                case nil: argument = nil
+                }
+                return .callback(callback, controller: event.controller?.description ?? "?", argument: argument)
+            case .uikitWarning:
+                return .warning(controller: event.controller?.description ?? "?")
+            case .observerAdded, .observerRemoved, .observersRemovedAll:
+                return .observer(event.kind, controller: event.controller?.description)
+            }
+        }
+    }
+}
