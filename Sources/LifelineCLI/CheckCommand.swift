@@ -113,6 +113,7 @@ struct CheckCommand {
         hooks.shouldStop = Interrupt.requested
         let outcomes = audit.run([input], hooks: hooks)
         if let failure = outcomes[0].summary.failure { OutputStream.standardError.line("\(input.displayName): error: \(failure)") }
+        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.line(line) }
         return outcomes
     }
 

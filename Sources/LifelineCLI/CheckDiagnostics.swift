@@ -31,7 +31,25 @@ final class UnparseableReport: @unchecked Sendable {
         let more = outcome.summary.statistics.unparseableLines - lines.count
         if more > 0 { lines.append("\(file): \(counted(more, "more unparseable line")) skipped") }
         if let failure = outcome.summary.failure { lines.append("\(file): error: \(failure)") }
-        return lines
+        return lines + unreadNotes(file, outcome.summary.statistics)
+    }
+
+    /// A note for an input with no lifecycle event, or with callback lines naming no controller: a few of its
+    /// lines, and where to look next.
+    static func unreadNotes(_ file: String, _ stats: TraceStatistics) -> [String] {
+        let header: String
+        if stats.recognisedNothing {
+            header = "\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line"))"
+        } else if stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) {
+            header = "\(file): note: \(counted(stats.unattributedLines, "line")) mention a callback but name no controller"
+        } else {
+            return []
+        }
+        let shown = stats.samples.filter { stats.recognisedNothing || $0.reason != nil }.map { sample in
+            "\(file):\(sample.line): \(sample.text.prefix(160))" + (sample.reason.map { "  (\($0))" } ?? "")
+        }
+        return [header + (shown.isEmpty ? "" : "; for example:")] + shown
+            + ["\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"]
     }
 
     private static func warning(_ file: String, _ line: UnparseableLine) -> String {
@@ -48,7 +66,7 @@ enum StatisticsReport {
         return """
         lines read:        \(stats.lines)
           lifecycle events: \(stats.events)\(stats.ignoredEvents > 0 ? " (\(stats.ignoredEvents) of ignored classes)" : "")
-          other lines:      \(stats.otherLines)\(stats.unattributedLines > 0 ? " (\(stats.unattributedLines) callbacks naming no controller)" : "")
+          other lines:      \(stats.otherLines)\(stats.unattributedLines > 0 ? " (\(stats.unattributedLines) unattributed: a callback or observer naming no controller)" : "")
           unparseable:      \(stats.unparseableLines)
         controllers:       \(stats.controllers)
         throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)

@@ -106,6 +106,9 @@ struct InOrderStage {
     let observer: TraceAnalyzer.Observer
     private var statistics = TraceStatistics()
     private var linesBefore = 0
+    /// The first lines that were not events: unattributed ones come first in `statistics.samples`.
+    private var unattributedSamples: [SampleLine] = []
+    private var otherSamples: [SampleLine] = []
 
     init(engine: TimelineEngine, observer: TraceAnalyzer.Observer) {
         self.engine = engine
@@ -131,6 +134,8 @@ struct InOrderStage {
                 bad.line += offset
                 observer.unparseable(bad)
             }
+            keep(pieces[index].unattributedSamples, in: &unattributedSamples, offset: offset)
+            keep(pieces[index].otherSamples, in: &otherSamples, offset: offset)
             offset += pieces[index].lineCount
         }
         // The engine borrows each line's bytes while it handles the event, unless observers of every event may keep
@@ -159,10 +164,18 @@ struct InOrderStage {
         if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime { engine.observeTime(lastTime) }
     }
 
+    private func keep(_ samples: [SampleLine], in kept: inout [SampleLine], offset: Int) {
+        for var sample in samples where kept.count < TraceStatistics.sampleLimit {
+            sample.line += offset
+            kept.append(sample)
+        }
+    }
+
     /// Ends the trace (end-of-trace findings) and returns its statistics.
     func finish() -> TraceStatistics {
         engine.finish()
         var final = statistics
+        final.samples = (unattributedSamples + otherSamples).prefix(TraceStatistics.sampleLimit).sorted { $0.line < $1.line }
         final.controllers = engine.instanceCount
         final.unattributedLines += engine.unattributedEvents
         final.otherLines += engine.unattributedEvents

@@ -12,6 +12,13 @@ public struct TraceStatistics: Sendable, Equatable {
     public var ignoredEvents = 0
     public var controllers = 0
     public var bytes = 0
+    /// Lines to show when a trace yields no event, or has unattributed lines: the first lines that mention a
+    /// callback but were not attributed (with why), else the first non-blank lines. At most `sampleLimit`.
+    public var samples: [SampleLine] = []
+    public static let sampleLimit = 3
+
+    /// Whether the trace had lines but Lifeline recognised no lifecycle event in them.
+    public var recognisedNothing: Bool { lines > 0 && events == 0 }
 
     public init() {}
 
@@ -25,6 +32,21 @@ public struct TraceStatistics: Sendable, Equatable {
         sum.ignoredEvents += b.ignoredEvents
         sum.controllers += b.controllers
         sum.bytes += b.bytes
+        sum.samples = Array((a.samples + b.samples).prefix(sampleLimit))
         return sum
+    }
+}
+
+/// A line shown to explain what Lifeline could not read: its number, its text, and why it is not an event
+/// (nil for a line that simply mentions no callback).
+public struct SampleLine: Sendable, Equatable {
+    public var line: Int
+    public var text: String
+    public var reason: String?
+
+    public init(line: Int, text: String, reason: String?) {
+        self.line = line
+        self.text = text
+        self.reason = reason
     }
 }

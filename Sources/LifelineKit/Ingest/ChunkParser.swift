@@ -12,6 +12,9 @@ struct ParsedChunk: Sendable {
     var otherLines = 0
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
+    /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
+    var unattributedSamples: [SampleLine] = []
+    var otherSamples: [SampleLine] = []
     var unparseable: [UnparseableLine] = []
     /// The latest timestamp among the chunk's lines.
     var lastTime: TraceTime?
@@ -96,7 +99,10 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            guard let recognized = recognize(line, prefix.message, into: &result) else { return }
+            guard let recognized = recognize(line, prefix.message, into: &result) else {
+                keepSample(line, number: number, into: &result)
+                return
+            }
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
@@ -124,12 +130,29 @@ struct ChunkParser {
         switch outcome {
         case .event(let recognized):
             return recognized
-        case .unattributed:
+        case .unattributed(let reason):
             result.otherLines += 1
             result.unattributedCallbacks += 1
+            pendingReason = reason
         case .none:
             result.otherLines += 1
         }
         return nil
+    }
+
+    /// Why the line just recognised was not attributed (read by `keepSample`).
+    private var pendingReason: String?
+
+    /// Keeps a few lines that were not events, to show when the trace yields none (`TraceStatistics.samples`).
+    private mutating func keepSample(_ line: Bytes, number: Int, into result: inout ParsedChunk) {
+        defer { pendingReason = nil }
+        let limit = TraceStatistics.sampleLimit
+        if let reason = pendingReason {
+            if result.unattributedSamples.count < limit {
+                result.unattributedSamples.append(SampleLine(line: number, text: line.string(0..<line.count), reason: reason))
+            }
+        } else if result.otherSamples.count < limit, line.contains(where: { !ASCII.isBlank($0) }) {
+            result.otherSamples.append(SampleLine(line: number, text: line.string(0..<line.count), reason: nil))
+        }
     }
 }

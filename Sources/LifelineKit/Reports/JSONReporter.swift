@@ -40,6 +40,7 @@ public struct JSONReporter: FindingsReporter {
             ("path", .string(file.path)),
             ("lines", .int(Int64(file.statistics.lines))),
             ("events", .int(Int64(file.statistics.events))),
+            ("unattributed", .int(Int64(file.statistics.unattributedLines))),
             ("unparseable", .int(Int64(file.statistics.unparseableLines))),
             ("controllers", .int(Int64(file.statistics.controllers))),
         ])

@@ -45,13 +45,22 @@ public struct TextReporter: StreamingReporter, Sendable {
     }
 
     /// `2 errors, 1 warning, 0 infos in 3 files (1204 lines, 310 events, 12 controllers)`; unreadable inputs
-    /// are counted after the files (`in 3 files, 1 unreadable`).
+    /// and inputs with no lifecycle event are counted after the files (`in 3 files, 1 unreadable`). When no
+    /// input yielded an event it says so instead of counting findings: `0 errors` would read as a clean bill.
     public func summaryLine(_ result: AuditResult) -> String {
         let stats = result.statistics
         let failed = result.failedFiles.count
+        let unread = result.files.filter { $0.failure == nil && $0.statistics.recognisedNothing }.count
+        let counts = "\(SeverityCounts.plural(stats.lines, "line")), \(SeverityCounts.plural(stats.events, "event")), "
+            + (stats.unattributedLines > 0 ? "\(stats.unattributedLines) unattributed, " : "")
+            + "\(SeverityCounts.plural(stats.controllers, "controller"))"
+        if stats.recognisedNothing {
+            return "no lifecycle events recognised in \(SeverityCounts.plural(result.files.count, "file"))"
+                + (failed > 0 ? ", \(failed) unreadable" : "") + " (\(counts)); `lifeline events FILE` shows how each line was read"
+        }
         return "\(result.counts.description) in \(SeverityCounts.plural(result.files.count, "file"))"
             + (failed > 0 ? ", \(failed) unreadable" : "")
-            + " (\(SeverityCounts.plural(stats.lines, "line")), \(SeverityCounts.plural(stats.events, "event")), "
-            + "\(SeverityCounts.plural(stats.controllers, "controller")))"
+            + (unread > 0 ? ", \(unread) with no lifecycle events recognised" : "")
+            + " (\(counts))"
     }
 }
