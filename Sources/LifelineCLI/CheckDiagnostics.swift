@@ -41,7 +41,7 @@ final class UnparseableReport: @unchecked Sendable {
         if stats.recognisedNothing {
             header = "\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line"))"
         } else if stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) {
-            header = "\(file): note: \(counted(stats.unattributedLines, "line")) mention a callback but name no controller"
+            header = "\(file): note: \(counted(stats.unattributedLines, "line")) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller"
         } else {
             return []
         }

@@ -85,7 +85,7 @@ final class BatchAuditTests: XCTestCase {
         traces/locked.log               error: \(unreadable)
         traces/nested/deeper/clean.txt      1            1       0         0
         traces/nested/list.log              4            2       0         1
-        2 errors, 1 warning, 0 infos in 7 files, 1 unreadable (15 lines, 13 events, 5 controllers)
+        2 errors, 1 warning, 0 infos in 7 files, 1 unreadable, 1 with no lifecycle events recognised (15 lines, 13 events, 5 controllers)
 
         """)
         XCTAssertTrue(result.stderr.hasPrefix("traces/binary.log:1: warning: unparseable line skipped: "), result.stderr)
@@ -163,7 +163,7 @@ final class BatchAuditTests: XCTestCase {
 
         let clean = try check(["traces", "--baseline", "ci/baseline.json"])
         XCTAssertEqual(clean.status, 0)
-        XCTAssertTrue(clean.stdout.hasSuffix("0 errors, 0 warnings, 0 infos in 6 files (15 lines, 13 events, 5 controllers)\n"), clean.stdout)
+        XCTAssertTrue(clean.stdout.hasSuffix("0 errors, 0 warnings, 0 infos in 6 files, 1 with no lifecycle events recognised (15 lines, 13 events, 5 controllers)\n"), clean.stdout)
         XCTAssertTrue(clean.stderr.contains("lifeline: 3 findings in the baseline not shown\n"))
 
         // Unrelated lines before the finding and a new address: still known. A second hand call (line 7): new.

@@ -34,6 +34,9 @@ struct ChunkParser {
     /// Lines of one minute share their timestamp's date, hour and minute.
     private var minutes = MinuteCache()
 
+    /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
+    var explain: ((LineExplanation) -> Void)?
+
     init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
@@ -51,7 +54,9 @@ struct ChunkParser {
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1
-                result.unparseable.append(UnparseableLine(line: 1, reason: "line longer than \(bytes.count >> 20) MiB; skipped"))
+                let reason = "line longer than \(bytes.count >> 20) MiB; skipped"
+                result.unparseable.append(UnparseableLine(line: 1, reason: reason))
+                explain?(LineExplanation(line: 1, text: bytes.string(0..<min(bytes.count, 200)) + "…", reading: .unparseable(reason)))
                 return
             }
             var start = range.lowerBound
@@ -94,15 +99,19 @@ struct ChunkParser {
         switch consume reading {
         case .unparseable(let reason):
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
+            explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .unparseable(reason)))
         case .structure:
             result.otherLines += 1
+            explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .other))
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
             guard let recognized = recognize(line, prefix.message, into: &result) else {
+                if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: pendingReason.map { .unattributed($0) } ?? .other)) }
                 keepSample(line, number: number, into: &result)
                 return
             }
+            if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
@@ -111,7 +120,12 @@ struct ChunkParser {
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
-            guard let recognized = message.withUTF8({ recognize($0, 0..<$0.count, into: &result) }) else { return }
+            guard let recognized = message.withUTF8({ recognize($0, 0..<$0.count, into: &result) }) else {
+                explain?(LineExplanation(line: number, text: record.message, reading: pendingReason.map { .unattributed($0) } ?? .other))
+                pendingReason = nil
+                return
+            }
+            explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
             result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))
@@ -122,8 +136,10 @@ struct ChunkParser {
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, into result: inout ParsedChunk) -> RecognizedEvent? {
         // The user's own patterns come first: they say how this log names controllers.
         let outcome: EventRecognizer.Outcome
+        customPatternMatched = false
         if let customPatterns, let custom = customPatterns.match(bytes, message) {
             outcome = .event(custom)
+            customPatternMatched = true
         } else {
             outcome = recognizer.recognize(bytes, in: message)
         }
@@ -140,6 +156,18 @@ struct ChunkParser {
         return nil
     }
 
+    private func explained(_ event: RecognizedEvent) -> LineExplanation.Reading {
+        let dialect: String?
+        switch event.kind {
+        case .uikitWarning: dialect = UIKitMessageDialect.description.identifier
+        case .observerAdded, .observerRemoved, .observersRemovedAll: dialect = ObserverDialect.description.identifier
+        case .callback: dialect = recognizer.lastDialect.map { $0.description.identifier } ?? CSharpFinalizerDialect.description.identifier
+        }
+        return .event(event.kind, controller: event.controller, argument: event.argument, dialect: customPatternMatched ? "pattern" : dialect)
+    }
+
+    /// Whether the line just recognised matched a `patterns` entry (for `explain`).
+    private var customPatternMatched = false
     /// Why the line just recognised was not attributed (read by `keepSample`).
     private var pendingReason: String?
 

@@ -6,6 +6,8 @@
 /// recognising an event allocates nothing but its line's text, and equal names compare by pointer.
 struct EventRecognizer {
     var names = ControllerNames()
+    /// The dialect that named the last callback's controller (shown by `lifeline events`).
+    private(set) var lastDialect: (any NamingDialect.Type)?
 
     enum Outcome: Equatable {
         case event(RecognizedEvent)
@@ -20,6 +22,7 @@ struct EventRecognizer {
     }
 
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
+        lastDialect = nil
         let table = KeywordTable.shared
         let classes = table.classes
         var rejection: String?
@@ -89,6 +92,7 @@ struct EventRecognizer {
             case .rejected(let why):
                 return .rejected("\(callback.rawValue): \(why)")
             case .controller(let controller):
+                lastDialect = dialect
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
                 return .controller(RecognizedEvent(kind: .callback(callback), controller: controller, argument: argument))
             }

@@ -50,11 +50,12 @@ public struct TextReporter: StreamingReporter, Sendable {
     public func summaryLine(_ result: AuditResult) -> String {
         let stats = result.statistics
         let failed = result.failedFiles.count
-        let unread = result.files.filter { $0.failure == nil && $0.statistics.recognisedNothing }.count
+        let findingFiles = Set(result.findings.map(\.file))
+        let unread = result.files.filter { $0.failure == nil && $0.statistics.recognisedNothing && !findingFiles.contains($0.path) }.count
         let counts = "\(SeverityCounts.plural(stats.lines, "line")), \(SeverityCounts.plural(stats.events, "event")), "
             + (stats.unattributedLines > 0 ? "\(stats.unattributedLines) unattributed, " : "")
             + "\(SeverityCounts.plural(stats.controllers, "controller"))"
-        if stats.recognisedNothing {
+        if stats.recognisedNothing, result.findings.isEmpty {
             return "no lifecycle events recognised in \(SeverityCounts.plural(result.files.count, "file"))"
                 + (failed > 0 ? ", \(failed) unreadable" : "") + " (\(counts)); `lifeline events FILE` shows how each line was read"
         }

@@ -26,6 +26,12 @@ public struct CallbackAfterDeallocRule: Rule {
         ],
         nonTriggeringExamples: [
             """
+            viewDidLoad()
+            deinit
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            """,
+            """
             <Shop.CartViewController: 0x7f01> deinit
             <Shop.CartViewController: 0x7f01> init(coder:)
             <Shop.CartViewController: 0x7f01> viewDidLoad()

@@ -40,6 +40,14 @@ public struct LoadOnceRule: Rule {
             viewDidLoad()
             viewWillAppear(_:)
             viewDidAppear(_:)
+            viewWillDisappear(_:)
+            viewDidDisappear(_:)
+            viewDidLoad()
+            """,
+            """
+            viewDidLoad()
+            viewWillAppear(_:)
+            viewDidAppear(_:)
             deinit
             viewDidLoad()
             """,

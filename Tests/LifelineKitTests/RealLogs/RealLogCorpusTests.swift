@@ -47,6 +47,26 @@ final class RealLogCorpusTests: XCTestCase {
         }
     }
 
+    func testEventsExplainsEveryLineOfEveryRealLog() throws {
+        let logs = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        for log in logs {
+            let path = Self.folder.appendingPathComponent(log).path
+            var numbers: [Int] = []
+            var events = 0, unattributed = 0
+            try LineExplainer().explain(.file(path)) { explanation in
+                numbers.append(explanation.line)
+                if case .event = explanation.reading { events += 1 }
+                if case .unattributed = explanation.reading { unattributed += 1 }
+            }
+            let outcome = try TraceFixture.analyze(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            XCTAssertEqual(numbers, Array(1...outcome.statistics.lines), "\(log): one explanation per line, in order")
+            // Observer lines outside any callback are events to the recogniser and unattributed to the engine.
+            let observersOutsideCallbacks = outcome.statistics.unattributedLines - unattributed
+            XCTAssertEqual(events, outcome.statistics.events + observersOutsideCallbacks,
+                           "\(log): the lines explained as events are the events check counts")
+        }
+    }
+
     /// Same rule, and at the expected line ±2 or on the expected controller.
     static func matches(_ finding: Finding, _ expectation: Expectation) -> Bool {
         guard finding.rule == expectation.rule else { return false }

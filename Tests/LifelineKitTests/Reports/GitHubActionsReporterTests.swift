@@ -14,7 +14,7 @@ final class GitHubActionsReporterTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix("::warning file=traces/cart.log,line=30,title=Lifeline observer-balance::"), lines[1])
         XCTAssertTrue(lines[2].hasPrefix("::notice file=traces/nested/list.log,line=3,title=Lifeline slow-transition::"), lines[2])
         XCTAssertEqual(lines[3], "::error file=traces/locked.log,title=Lifeline%3A unreadable trace::cannot open: Permission denied")
-        XCTAssertEqual(lines[4], "1 error, 1 warning, 1 info in 4 files, 1 unreadable (47 lines, 0 events, 5 controllers)")
+        XCTAssertEqual(lines[4], "1 error, 1 warning, 1 info in 4 files, 1 unreadable (47 lines, 23 events, 5 controllers)")
     }
 
     func testMessagesEscapePercentCarriageReturnAndNewline() {

@@ -16,6 +16,7 @@ enum ReportFixtures {
     static func file(_ path: String, lines: Int = 20, controllers: Int = 2, failure: String? = nil) -> FileSummary {
         var statistics = TraceStatistics()
         statistics.lines = lines
+        statistics.events = lines / 2
         statistics.controllers = controllers
         return FileSummary(path: path, statistics: statistics, failure: failure)
     }

@@ -13,7 +13,7 @@ final class TextReporterTests: XCTestCase {
         traces/clean.log           20            2       0         0
         traces/locked.log       error: cannot open: Permission denied
         traces/nested/list.log      7            1       0         0
-        1 error, 1 warning, 1 info in 4 files, 1 unreadable (47 lines, 0 events, 5 controllers)
+        1 error, 1 warning, 1 info in 4 files, 1 unreadable (47 lines, 23 events, 5 controllers)
 
         """)
     }
@@ -22,7 +22,7 @@ final class TextReporterTests: XCTestCase {
         let result = AuditResult(files: [ReportFixtures.file("a.log")], findings: [ReportFixtures.finding(file: "a.log")])
         XCTAssertEqual(TextReporter().render(result), """
         a.log:12: error: [appearance-order] <Shop.CartViewController: 0x7f01> viewDidAppear without viewWillAppear
-        1 error, 0 warnings, 0 infos in 1 file (20 lines, 0 events, 2 controllers)
+        1 error, 0 warnings, 0 infos in 1 file (20 lines, 10 events, 2 controllers)
 
         """)
     }

@@ -1,0 +1,85 @@
+import Foundation
+import LifelineKit
+
+/// `lifeline events FILE…`: every line with what Lifeline made of it, to see why a log is not understood.
+struct EventsCommand {
+    static let spec = CommandSpec(
+        name: "events",
+        abstract: "Show what each line of a log was read as: event, other line, unattributed or unparseable.",
+        discussion: """
+        Each line is printed as FILE:LINE: followed by what Lifeline made of it, then '|' and the line. Events \
+        name their callback, their controller and the dialect that named it; '(unlabelled controller)' is the \
+        implicit controller of lines that name none. 'unattributed' lines mention a callback but name no \
+        controller Lifeline trusts, with why. Add a 'patterns' entry to .lifeline.json for a shape Lifeline \
+        does not read.
+        """,
+        options: [
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
+                       allowedValues: ["event", "other", "unattributed", "unparseable"]),
+        ],
+        positionals: [PositionalSpec("file", help: "Log files, or - for standard input.", minCount: 1, maxCount: nil)],
+        examples: ["lifeline events app.log", "lifeline events --only unattributed app.log"])
+
+    let arguments: ParsedArguments
+
+    func run() -> Int32 {
+        Lifeline.exitStatus {
+            let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
+            let only = arguments.value("--only")
+            let out = OutputStream.standardOutput
+            var status = Lifeline.ExitStatus.clean
+            for path in arguments.positionals {
+                let input: TraceInput = path == "-" ? .standardInput : .file(path)
+                let patterns: CustomPatterns?
+                do { patterns = try configuration.options(for: input.displayName, base: AnalysisOptions()).customPatterns } catch {
+                    throw CommandFailure(description: "configuration: \(error)")
+                }
+                do {
+                    try LineExplainer(customPatterns: patterns).explain(input) { explanation in
+                        guard only == nil || Self.kind(of: explanation.reading) == only else { return }
+                        out.line("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
+                    }
+                } catch {
+                    OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                    status = Lifeline.ExitStatus.failure
+                }
+            }
+            return status
+        }
+    }
+
+    static func kind(of reading: LineExplanation.Reading) -> String {
+        switch reading {
+        case .event: return "event"
+        case .other: return "other"
+        case .unattributed: return "unattributed"
+        case .unparseable: return "unparseable"
+        }
+    }
+
+    /// `event viewDidLoad of vc1 (label-before)`, `unattributed: viewWillAppear: …`, `other`.
+    static func describe(_ reading: LineExplanation.Reading) -> String {
+        switch reading {
+        case .event(let kind, let controller, let argument, let dialect):
+            var text = "event \(kind.name)"
+            if case .observerAdded(let name) = kind { text += " \(name)" }
+            if case .observerRemoved(let name) = kind { text += " \(name)" }
+            if case .uikitWarning(let summary) = kind { text = "event uikit-warning (\(summary))" }
+            text += controller.map { " of \($0)" } ?? " of the callback before it on its thread"
+            switch argument {
+            case .noParent?: text += ", parent nil"
+            case .controller(let parent)?: text += ", parent \(parent)"
+            case nil: break
+            }
+            if let dialect { text += " (\(dialect))" }
+            return text
+        case .other:
+            return "other"
+        case .unattributed(let why):
+            return "unattributed: \(why)"
+        case .unparseable(let why):
+            return "unparseable: \(why)"
+        }
+    }
+}
