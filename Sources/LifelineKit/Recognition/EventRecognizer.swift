@@ -49,7 +49,8 @@ struct EventRecognizer {
                 hash = KeywordTable.mix(hash, next)
                 i += 1
             }
-            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]) { continue }  // inside a non-ASCII word
+            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
+               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
             if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
                 return .event(event)
             }
@@ -120,18 +121,24 @@ struct EventRecognizer {
         return from
     }
 
-    /// A callback word must end the word: `viewDidLoadCount` or `viewDidLoad.swift` are not events.
+    /// A callback word must end the word: `viewDidLoadCount` or `viewDidLoad.swift` are not events, while
+    /// `viewDidLoad...`, `viewDidLoad!`, `viewDidLoad—HomeVC` and `viewDidLoad🟢` are.
     private static func isWordBoundary(_ b: Bytes, _ i: Int, _ limit: Int) -> Bool {
         guard i < limit else { return true }
-        switch b[i] {
-        case ASCII.space, ASCII.tab, ASCII.closeBracket, ASCII.comma, ASCII.semicolon, ASCII.closeParen, ASCII.greater,
-             ASCII.quote, ASCII.equals:
-            return true
-        case ASCII.period:
-            return i + 1 == limit || b[i + 1] == ASCII.space
-        default:
-            return false
+        let byte = b[i]
+        if byte == ASCII.period { return i + 1 == limit || b[i + 1] == ASCII.space || b[i + 1] == ASCII.period }
+        if byte >= 0x80 {
+            guard let (scalar, _) = LabelText.scalar(startingAt: i, in: b, limit: limit) else { return true }
+            return !LabelText.isLabelScalar(scalar)
         }
+        return !ASCII.isIdentifier(byte)
+    }
+
+    /// Whether the word at `start` follows a non-ASCII letter (`首页viewDidLoad` is one word), rather than an
+    /// emoji or a dash (`🟢viewDidAppear`, `HomeVC—viewDidLoad`).
+    private static func continuesNonASCIIWord(_ b: Bytes, _ start: Int, lower: Int) -> Bool {
+        guard let (scalar, _) = LabelText.scalar(endingAt: start, in: b, lower: lower) else { return false }
+        return LabelText.isLabelScalar(scalar)
     }
 
     /// The containment argument: the first `<X: 0x…>`, `nil`/`(null)`, or (label dialect) the next word.

@@ -79,7 +79,9 @@ struct ByteClassTable: @unchecked Sendable {
         bits = .allocate(capacity: 256)
         for byte in UInt8.min...UInt8.max {
             var classes: UInt8 = 0
-            if ASCII.isIdentifier(byte) { classes |= ByteClass.identifier }
+            // Non-ASCII bytes end a word here, so a callback right after an emoji or a dash is seen; a callback
+            // right after a letter of another script is then turned away (`EventRecognizer.continuesNonASCIIWord`).
+            if byte < 0x80, ASCII.isIdentifier(byte) { classes |= ByteClass.identifier }
             if ASCII.isLetter(byte) || byte == ASCII.underscore { classes |= ByteClass.wordStart }
             (bits + Int(byte)).initialize(to: classes)
         }
@@ -107,7 +109,7 @@ struct ByteClassTable: @unchecked Sendable {
 
 /// Bits of `KeywordTable.classes`.
 enum ByteClass {
-    /// Continues a word: `ASCII.isIdentifier`.
+    /// Continues a word: an ASCII letter, digit or `_`.
     static let identifier: UInt8 = 1
     /// Starts a word: a letter or `_`.
     static let wordStart: UInt8 = 2

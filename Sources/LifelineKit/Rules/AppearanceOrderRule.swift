@@ -18,7 +18,9 @@ public struct AppearanceOrderRule: Rule {
         appearing, viewWillDisappear while disappeared (warnings). Fix: never call these methods yourself; in custom \
         containers use beginAppearanceTransition(_:animated:)/endAppearanceTransition() (§3.3, §5.4). After a UIKit \
         "Unbalanced calls" warning for the same controller (§3.7) errors become warnings. A class that never logs the \
-        callback a transition needs is not judged on it (§8.1); an instance's first event sets its state (§8.2).
+        callback a transition needs is not judged on it (§8.1), except that a did-callback twice in a row is always \
+        wrong; an instance's first event sets its state (§8.2). Callbacks with no label (the unlabelled controller, \
+        which may be several controllers) are judged only on a did-callback twice in a row.
         """,
         triggeringExamples: [
             """
@@ -56,6 +58,22 @@ public struct AppearanceOrderRule: Rule {
         ],
         nonTriggeringExamples: [
             """
+            viewWillAppear(_:)
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            viewDidAppear(_:)
+            """,
+            """
+            viewDidLoad()
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            viewDidLoad()
+            viewWillDisappear(_:)
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            viewDidDisappear(_:)
+            """,
+            """
             viewDidAppear
             viewDidDisappear
             viewDidAppear
@@ -92,6 +110,7 @@ public struct AppearanceOrderRule: Rule {
 
     /// The problem with `callback` in the instance's state, if any (§3.3's table).
     private func judge(_ callback: Callback, _ instance: Instance, _ context: RuleContext) -> (String, Severity)? {
+        if instance.key.ref.isUnlabelled { return judgeUnlabelled(callback, instance) }
         let state = instance.appearance
         switch callback {
         case .viewWillAppear:
@@ -118,5 +137,14 @@ public struct AppearanceOrderRule: Rule {
             return nil
         }
         return nil
+    }
+
+    /// The unlabelled controller may be several controllers: one appearing while another disappears explains any
+    /// other order. A did-callback twice in a row is wrong whoever logged it, unless its will-callback came twice
+    /// too (a container and its child both logging).
+    private func judgeUnlabelled(_ callback: Callback, _ instance: Instance) -> (String, Severity)? {
+        guard callback == .viewDidAppear || callback == .viewDidDisappear, instance.lastAppearanceCallback == callback,
+              !instance.willCameTwice else { return nil }
+        return ("\(callback.rawValue) twice in a row (line \(instance.lastLine) and here) with no appearance callback between", .error)
     }
 }

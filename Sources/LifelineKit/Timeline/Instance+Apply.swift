@@ -33,6 +33,10 @@ extension Instance {
             appearanceKnown = true
         }
         if callback.isAppearance || callback.isLayout, firstAppearanceOrLayout == nil { firstAppearanceOrLayout = mark }
+        if callback.isAppearance, callback != .viewIsAppearing {
+            if callback == .viewWillAppear || callback == .viewWillDisappear { willCameTwice = callback == lastAppearanceCallback }
+            lastAppearanceCallback = callback
+        }
         switch callback {
         case .`init`: initLine = initLine ?? event.line
         case .loadView: loadViewLine = loadViewLine ?? event.line

@@ -59,6 +59,11 @@ public struct Instance: Sendable {
     /// False until an appearance callback or a birth fixes the state (§8.2's loose start).
     public var appearanceKnown = false
     public var everAppeared = false
+    /// The last of viewWillAppear, viewDidAppear, viewWillDisappear and viewDidDisappear.
+    public var lastAppearanceCallback: Callback?
+    /// Whether the last will-callback came twice in a row: in the unlabelled controller, two controllers going
+    /// the same way together (a container and its child), so their did-callbacks come twice too.
+    public var willCameTwice = false
     public var willAppear: Mark?
     public var willDisappear: Mark?
     public var dealloc: Mark?

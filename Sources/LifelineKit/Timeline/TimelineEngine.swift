@@ -195,7 +195,9 @@ public final class TimelineEngine {
         // A load after the view appeared or laid out is a new object; a load again before that (`loadView`,
         // `viewDidLoad`, `loadView`, …) is the same object loading twice, which `load-once` reports.
         guard callback == .loadView || callback == .viewDidLoad else { return false }
-        return instance.firstAppearanceOrLayout != nil && !context.classLogs(.`init`, of: instance) && !context.classLogs(.dealloc, of: instance)
+        // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
+        guard instance.firstAppearanceOrLayout != nil else { return false }
+        return instance.key.ref.isUnlabelled || (!context.classLogs(.`init`, of: instance) && !context.classLogs(.dealloc, of: instance))
     }
 
     private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {

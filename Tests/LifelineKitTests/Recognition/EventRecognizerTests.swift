@@ -99,7 +99,7 @@ final class EventRecognizerTests: XCTestCase {
             "Network reachability changed: WiFi", "Cart total recalculated: 3 items", "init done", "Network init complete",
             "viewDidLoadCount = 3", "Will call viewWillAppear on child", "loaded viewDidLoad.swift:42",
             "Thread started: <Thread Pool> #4", "The thread 0x8 has exited with code 0 (0x0).", "Attempt to reconnect",
-            "deallocating buffer", "",
+            "deallocating buffer", "首页viewDidLoad", "",
         ] {
             XCTAssertNil(event(message), message)
         }

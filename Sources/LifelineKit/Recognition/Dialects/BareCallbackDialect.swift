@@ -19,6 +19,8 @@ enum BareCallbackDialect: NamingDialect {
             DialectSample("willMove(toParent:) <Shop.Parent: 0x7f02>",
                           .callback(.willMove, controller: "(unlabelled controller)", argument: "<Shop.Parent: 0x7f02>")),
             DialectSample("• viewDidAppear animated: true", .callback(.viewDidAppear, controller: "(unlabelled controller)")),
+            DialectSample("🟢viewDidAppear", .callback(.viewDidAppear, controller: "(unlabelled controller)")),
+            DialectSample("[12:04:05.120] viewWillDisappear...", .callback(.viewWillDisappear, controller: "(unlabelled controller)")),
             DialectSample("init done", .unattributed),
         ])
 

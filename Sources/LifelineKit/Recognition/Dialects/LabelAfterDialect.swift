@@ -10,6 +10,8 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("viewDidLoad: HomeVC", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("ViewDidAppear - HomeVC", .callback(.viewDidAppear, controller: "HomeVC")),
             DialectSample("- viewDidDisappear(_:) ProfileViewController", .callback(.viewDidDisappear, controller: "ProfileViewController")),
+            DialectSample("viewWillAppear(_:) called on HomeVC", .callback(.viewWillAppear, controller: "HomeVC")),
+            DialectSample("viewDidLoad -> CartScreen", .callback(.viewDidLoad, controller: "CartScreen")),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -18,13 +20,22 @@ enum LabelAfterDialect: NamingDialect {
             return .notThisShape
         }
         var i = word.afterSyntax
-        while i < limit, [ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, 0x7C].contains(b[i]) { i += 1 }
-        if i < limit, b[i] == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
-            return .controller(parsed.ref)
+        for _ in 0...fillerWords.count {
+            while i < limit, [ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, ASCII.greater, 0x7C].contains(b[i]) { i += 1 }
+            if i < limit, b[i] == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
+                return .controller(parsed.ref)
+            }
+            var end = i
+            while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
+            guard end > i else { return .notThisShape }
+            let text = UnsafeBufferPointer(rebasing: b[i..<end])
+            if ControllerRefParser.looksLikeController(text) { return .controller(ControllerRef(name: names.intern(b, i..<end))) }
+            guard fillerWords.contains(b.string(i..<end).lowercased()) else { return .notThisShape }
+            i = end
         }
-        var end = i
-        while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
-        guard end > i, ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[i..<end])) else { return .notThisShape }
-        return .controller(ControllerRef(name: names.intern(b, i..<end)))
+        return .notThisShape
     }
+
+    /// Words that may stand between the callback and its controller: `viewDidLoad called on HomeVC`.
+    private static let fillerWords: Set<String> = ["called", "call", "is", "was", "on", "for", "in", "of", "from", "by", "at"]
 }

@@ -3,7 +3,7 @@
 enum LabelText {
     /// Longest label taken as a controller name; longer text before a callback is prose.
     static let maxLength = 64
-    static let maxWords = 4
+    static let maxWords = 5
 
     /// Words that make the text before a callback a sentence rather than a label (`Will call viewWillAppear`).
     static let proseWords: Set<String> = [
@@ -49,9 +49,41 @@ enum LabelText {
         s.isASCII ? ASCII.isLetter(UInt8(s.value)) : s.properties.isAlphabetic
     }
 
-    /// The label of `b[range]` — its last run of label characters and single spaces, less the separators,
-    /// emoji and numbering around it — or nil when that run holds no letter.
+    /// The label of `b[range]`: its last run of label characters and single spaces that holds a letter, less
+    /// the separators, emoji, numbers and times around it (`[12:04:05] HomeVC #2 –` gives `HomeVC`), and less a
+    /// source file's extension (`HomeVC.swift:42` gives `HomeVC`). Nil when no run holds a letter.
     static func lastLabel(in b: Bytes, _ range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        while end > range.lowerBound {
+            guard let run = lastRun(in: b, range.lowerBound..<end) else { return nil }
+            if containsLetter(b, run) { return withoutFileExtension(b, run) }
+            end = run.lowerBound
+        }
+        return nil
+    }
+
+    /// Source file extensions `#file` and `__FILE__` print.
+    private static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
+
+    private static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+        for ext in fileExtensions {
+            let length = ext.utf8CodeUnitCount
+            if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
+        }
+        return run
+    }
+
+    private static func containsLetter(_ b: Bytes, _ run: Range<Int>) -> Bool {
+        var i = run.lowerBound
+        while let (s, next) = scalar(startingAt: i, in: b, limit: run.upperBound) {
+            if isLetter(s) { return true }
+            i = next
+        }
+        return false
+    }
+
+    /// The last run of label characters (and single spaces between them) in `b[range]`.
+    private static func lastRun(in b: Bytes, _ range: Range<Int>) -> Range<Int>? {
         var end = range.upperBound
         while let (s, start) = scalar(endingAt: end, in: b, lower: range.lowerBound), !isLabelScalar(s) { end = start }
         var start = end
@@ -63,13 +95,8 @@ enum LabelText {
             start = before
         }
         while start < end, b[start] == ASCII.period { start += 1 }
-        guard start < end else { return nil }
-        var i = start
-        while let (s, next) = scalar(startingAt: i, in: b, limit: end) {
-            if isLetter(s) { return start..<end }
-            i = next
-        }
-        return nil
+        while end > start, b[end - 1] == ASCII.period { end -= 1 }
+        return start < end ? start..<end : nil
     }
 
     /// Whether only separators, emoji, bullets and numbering stand in `b[range]` (no letter).
