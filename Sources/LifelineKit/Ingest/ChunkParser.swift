@@ -106,9 +106,8 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            guard let recognized = recognize(line, prefix.message, into: &result) else {
-                if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: pendingReason.map { .unattributed($0) } ?? .other)) }
-                keepSample(line, number: number, into: &result)
+            guard case .event(let recognized) = recognize(line, prefix.message) else {
+                notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
                 return
             }
             if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
@@ -120,9 +119,8 @@ struct ChunkParser {
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
-            guard let recognized = message.withUTF8({ recognize($0, 0..<$0.count, into: &result) }) else {
-                explain?(LineExplanation(line: number, text: record.message, reading: pendingReason.map { .unattributed($0) } ?? .other))
-                pendingReason = nil
+            guard case .event(let recognized) = message.withUTF8({ recognize($0, 0..<$0.count) }) else {
+                notEvent(record.message, number: number, blank: record.message.allSatisfy { $0 == " " || $0 == "\t" }, into: &result)
                 return
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
@@ -132,28 +130,35 @@ struct ChunkParser {
         }
     }
 
-    /// The event `bytes[message]` describes; other lines are counted.
-    private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, into result: inout ParsedChunk) -> RecognizedEvent? {
-        // The user's own patterns come first: they say how this log names controllers.
-        let outcome: EventRecognizer.Outcome
+    /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
+    /// An unattributed callback leaves its reason in `lastReason` for `notEvent`.
+    private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
         customPatternMatched = false
         if let customPatterns, let custom = customPatterns.match(bytes, message) {
-            outcome = .event(custom)
             customPatternMatched = true
-        } else {
-            outcome = recognizer.recognize(bytes, in: message)
+            return .event(custom)
         }
-        switch outcome {
-        case .event(let recognized):
-            return recognized
-        case .unattributed(let reason):
-            result.otherLines += 1
+        let outcome = recognizer.recognize(bytes, in: message)
+        if case .unattributed(let reason) = outcome { lastReason = reason }
+        return outcome
+    }
+
+    /// Counts a line that is not an event (an unattributed callback when `lastReason` is set), keeps a few of them
+    /// to show when the trace yields no event (`TraceStatistics.samples`), and explains it. `text` is made only
+    /// for those.
+    private mutating func notEvent(_ text: @autoclosure () -> String, number: Int, blank: @autoclosure () -> Bool,
+                                   into result: inout ParsedChunk) {
+        result.otherLines += 1
+        let limit = TraceStatistics.sampleLimit
+        if let reason = lastReason {
+            lastReason = nil
             result.unattributedCallbacks += 1
-            pendingReason = reason
-        case .none:
-            result.otherLines += 1
+            if result.unattributedSamples.count < limit { result.unattributedSamples.append(SampleLine(line: number, text: text(), reason: reason)) }
+            explain?(LineExplanation(line: number, text: text(), reading: .unattributed(reason)))
+            return
         }
-        return nil
+        if result.otherSamples.count < limit, !blank() { result.otherSamples.append(SampleLine(line: number, text: text(), reason: nil)) }
+        explain?(LineExplanation(line: number, text: text(), reading: .other))
     }
 
     private func explained(_ event: RecognizedEvent) -> LineExplanation.Reading {
@@ -168,19 +173,6 @@ struct ChunkParser {
 
     /// Whether the line just recognised matched a `patterns` entry (for `explain`).
     private var customPatternMatched = false
-    /// Why the line just recognised was not attributed (read by `keepSample`).
-    private var pendingReason: String?
-
-    /// Keeps a few lines that were not events, to show when the trace yields none (`TraceStatistics.samples`).
-    private mutating func keepSample(_ line: Bytes, number: Int, into result: inout ParsedChunk) {
-        defer { pendingReason = nil }
-        let limit = TraceStatistics.sampleLimit
-        if let reason = pendingReason {
-            if result.unattributedSamples.count < limit {
-                result.unattributedSamples.append(SampleLine(line: number, text: line.string(0..<line.count), reason: reason))
-            }
-        } else if result.otherSamples.count < limit, line.contains(where: { !ASCII.isBlank($0) }) {
-            result.otherSamples.append(SampleLine(line: number, text: line.string(0..<line.count), reason: nil))
-        }
-    }
+    /// Why the callback of the line just recognised was not attributed.
+    private var lastReason: String?
 }

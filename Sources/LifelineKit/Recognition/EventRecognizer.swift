@@ -64,8 +64,8 @@ struct EventRecognizer {
                 }
             case .observer(let adds):
                 return .event(ObserverDialect.event(adds: adds, b, start..<i, range, &names))
-            case .warningTrigger:
-                if let (summary, culprit) = UIKitWarnings.match(b, in: range) {
+            case .warningTrigger(let trigger):
+                if let (summary, culprit) = UIKitWarnings.match(b, in: range, trigger: trigger) {
                     return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: culprit, argument: nil))
                 }
             }

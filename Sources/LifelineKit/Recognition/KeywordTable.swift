@@ -2,8 +2,8 @@
 enum Keyword: Equatable, Sendable {
     case callback(Callback)
     case observer(adds: Bool)
-    /// First word of one of UIKit's own console warnings (§3.7).
-    case warningTrigger
+    /// First word of one of UIKit's own console warnings (§3.7): its index in `UIKitWarnings.triggerWords`.
+    case warningTrigger(Int)
 }
 
 /// A fixed open-addressing hash table from word bytes to `Keyword`, probed without allocating.
@@ -29,7 +29,7 @@ struct KeywordTable: Sendable {
         }
         for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
         insert("removeObserver", .observer(adds: false))
-        for word in UIKitWarnings.triggerWords { insert(word, .warningTrigger) }
+        for (index, word) in UIKitWarnings.triggerWords.enumerated() { insert(word, .warningTrigger(index)) }
     }
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
