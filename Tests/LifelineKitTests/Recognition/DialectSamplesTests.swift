@@ -24,6 +24,25 @@ final class DialectSamplesTests: XCTestCase {
         }
     }
 
+    /// README's dialect table has one row per dialect, in the order the recogniser asks them, and each row's
+    /// examples are lines that dialect reads.
+    func testReadmeDialectTableListsEveryDialectInOrder() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = try XCTUnwrap(text.range(of: "<!-- dialects:begin -->\n"))
+        let end = try XCTUnwrap(text.range(of: "<!-- dialects:end -->"))
+        let rows = text[begin.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(rows.map { $0.split(separator: "`")[1] }.map(String.init), DialectRegistry.all.map { $0.description.identifier })
+        for row in rows {
+            let example = row.split(separator: "|")[1]
+            let lines = example.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            for line in lines where !line.contains("…") {
+                XCTAssertNotNil(Self.yield(of: line), "README example \(line) is recognised")
+            }
+        }
+    }
+
     /// What the recogniser makes of `line`, in the samples' terms.
     static func yield(of line: String) -> DialectSample.Yield? {
         var copy = line
