@@ -12,7 +12,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     var spellings: [String] {
         switch self {
         case .`init`: return ["init", "initWithNibName", "initWithCoder", "awakeFromNib"]
-        case .dealloc: return ["dealloc", "deinit", "dispose"]
+        case .dealloc: return ["dealloc", "deinit", "dispose", "deallocated", "deinitialized", "deinited"]
         case .willMove: return ["willMove", "willMoveToParentViewController", "willMoveToParent"]
         case .didMove: return ["didMove", "didMoveToParentViewController", "didMoveToParent"]
         case .addChild: return ["addChild", "addChildViewController"]

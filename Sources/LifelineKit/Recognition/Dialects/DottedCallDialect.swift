@@ -6,6 +6,7 @@ enum DottedCallDialect: NamingDialect {
         samples: [
             DialectSample("Shop.CartViewController.viewDidLoad()", .callback(.viewDidLoad, controller: "Shop.CartViewController")),
             DialectSample("CartViewController.ViewWillAppear", .callback(.viewWillAppear, controller: "CartViewController")),
+            DialectSample("super.viewWillAppear(animated)", .unattributed),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -14,6 +15,8 @@ enum DottedCallDialect: NamingDialect {
         guard dot > lower, b[dot] == ASCII.period else { return .notThisShape }
         let nameStart = DottedName.start(b, before: dot, lowerBound: lower)
         guard nameStart < dot else { return .notThisShape }
+        let name = b.string(nameStart..<dot)
+        if ["super", "self", "base", "this"].contains(name) { return .rejected("‘\(name).\(b.string(word.word))’ is code, not a log of the callback") }
         return .controller(ControllerRef(name: names.intern(b, nameStart..<dot)))
     }
 }

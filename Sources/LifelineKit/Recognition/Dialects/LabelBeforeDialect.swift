@@ -24,11 +24,14 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("vc4 willMoveToParent vc3", .callback(.willMove, controller: "vc4", argument: "vc3")),
             DialectSample("HomeVC.swift:42 viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("[12:04:05.120] HomeVC #2 – viewWillAppear...", .callback(.viewWillAppear, controller: "HomeVC")),
+            DialectSample("ViewController(0x7fb5c8d0) viewDidLoad", .callback(.viewDidLoad, controller: "ViewController")),
             DialectSample("HomeVC—viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("🟢HomeVC🔵viewDidAppear!", .callback(.viewDidAppear, controller: "HomeVC")),
             DialectSample("DEBUG: [Lifecycle] ProductDetailViewController: viewDidDisappear(_:)",
                           .callback(.viewDidDisappear, controller: "ProductDetailViewController")),
+            DialectSample("⚠️ ProfileViewController is deallocated", .callback(.dealloc, controller: "ProfileViewController")),
             DialectSample("Will call viewWillAppear on child", .unattributed),
+            DialectSample("override func viewDidLoad() {", .unattributed),
             DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
             DialectSample("Network init complete", .unattributed),
         ])
@@ -36,7 +39,8 @@ enum LabelBeforeDialect: NamingDialect {
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
         let before = word.message.lowerBound..<word.word.lowerBound
-        guard let label = LabelText.lastLabel(in: b, before) else { return .notThisShape }
+        guard let found = LabelText.lastLabel(in: b, before) else { return .notThisShape }
+        let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
         return .controller(ControllerRef(name: names.intern(b, label)))
     }

@@ -10,7 +10,12 @@ enum LabelText {
         "an", "the", "is", "was", "are", "be", "at", "on", "in", "of", "to", "for", "from", "after", "before",
         "during", "inside", "into", "call", "calls", "called", "calling", "when", "while", "then", "and", "or", "not",
         "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
+        // Code pasted into a log is not a label: `override func viewDidLoad()`, `public override void ViewDidLoad()`.
+        "override", "func", "void", "public", "private", "protected", "internal", "self", "base", "return",
     ]
+
+    /// Words between a label and its callback that are dropped: `HomeVC is deallocated`, `HomeVC got viewDidLoad`.
+    static let linkingWords: Set<String> = ["is", "was", "got", "gets", "get", "been", "being", "has"]
 
     /// The scalar that ends at `end` (exclusive) and where it starts; nil at `lower`.
     static func scalar(endingAt end: Int, in b: Bytes, lower: Int) -> (Unicode.Scalar, start: Int)? {
@@ -56,7 +61,7 @@ enum LabelText {
         var end = range.upperBound
         while end > range.lowerBound {
             guard let run = lastRun(in: b, range.lowerBound..<end) else { return nil }
-            if containsLetter(b, run) { return withoutFileExtension(b, run) }
+            if containsLetter(b, run), !isHexNumber(b, run) { return withoutFileExtension(b, run) }
             end = run.lowerBound
         }
         return nil
@@ -71,6 +76,12 @@ enum LabelText {
             if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
         }
         return run
+    }
+
+    /// `0x7fb5c8d0`: an address, not a name.
+    private static func isHexNumber(_ b: Bytes, _ run: Range<Int>) -> Bool {
+        run.count > 2 && b[run.lowerBound] == ASCII.zero && b[run.lowerBound + 1] | 0x20 == ASCII.lowerX
+            && run.dropFirst(2).allSatisfy { ASCII.isHexDigit(b[$0]) }
     }
 
     private static func containsLetter(_ b: Bytes, _ run: Range<Int>) -> Bool {
@@ -107,6 +118,16 @@ enum LabelText {
             i = next
         }
         return true
+    }
+
+    /// `label` less the linking words at its end (`HomeVC is` gives `HomeVC`); nil when nothing else is left.
+    static func droppingLinkingWords(_ label: Range<Int>, in b: Bytes) -> Range<Int>? {
+        var end = label.upperBound
+        while let space = (label.lowerBound..<end).last(where: { b[$0] == ASCII.space }),
+              linkingWords.contains(b.string((space + 1)..<end).lowercased()) {
+            end = space
+        }
+        return end > label.lowerBound ? label.lowerBound..<end : nil
     }
 
     /// Why `b[label]` is not a controller label, or nil when it reads as one.
