@@ -14,7 +14,29 @@ enum LineClassifier {
         if ASCII.isDigit(first) { return readDated(line, minutes: &minutes) }
         if first == ASCII.openBrace, line.count > 1, line[1] == ASCII.quote { return NDJSONFormat.read(line) }
         if ASCII.isLetter(first), let prefix = DeviceSyslogFormat.read(line) { return .prefixed(prefix) }
+        if let prefix = readEmbedded(line, minutes: &minutes) { return .prefixed(prefix) }
         return .prefixed(.plain(line.count))
+    }
+
+    /// How far into a line a dated prefix is looked for behind blanks or a tool's own tag.
+    static let embeddedPrefixSearch = 80
+
+    /// A dated prefix behind leading blanks (an indented paste) or a tool's tag (xharness's
+    /// `dbug: [02:37:45.4429530] 2026-07-23 02:37:45.442630-0700 App[7357:51117] …`): a date `dddd-dd-dd` after a
+    /// blank, followed by a process prefix (or, after blanks only, by anything). Ranges are shifted to the line.
+    private static func readEmbedded(_ line: Bytes, minutes: inout MinuteCache) -> LinePrefix? {
+        let limit = min(line.count - 11, embeddedPrefixSearch)
+        var p = 1
+        while p < limit {
+            defer { p += 1 }
+            guard ASCII.isDigit(line[p]), ASCII.isBlank(line[p - 1]), line[p + 4] == ASCII.minus, line[p + 7] == ASCII.minus else { continue }
+            let rest = UnsafeBufferPointer(rebasing: line[p...])
+            guard case .prefixed(let prefix) = readDated(rest, minutes: &minutes), prefix.time != nil else { continue }
+            let onlyBlanksBefore = (0..<p).allSatisfy { ASCII.isBlank(line[$0]) }
+            guard prefix.process != nil || onlyBlanksBefore else { continue }
+            return prefix.shifted(by: p)
+        }
+        return nil
     }
 
     @inline(__always) private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {

@@ -15,6 +15,14 @@ struct LinePrefix {
     var tid: UInt64?
     var message: Range<Int>
 
+    /// The same prefix read from a suffix of a line that starts `offset` bytes in, with ranges into the whole line.
+    func shifted(by offset: Int) -> LinePrefix {
+        var moved = self
+        moved.process = process.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        moved.message = (message.lowerBound + offset)..<(message.upperBound + offset)
+        return moved
+    }
+
     static func plain(_ count: Int) -> LinePrefix {
         LinePrefix(format: .plain, time: nil, yearless: nil, process: nil, pid: nil, tid: nil, message: 0..<count)
     }

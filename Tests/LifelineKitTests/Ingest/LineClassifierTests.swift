@@ -36,6 +36,20 @@ final class LineClassifierTests: XCTestCase {
         }
     }
 
+    func testADatedPrefixBehindBlanksOrAToolsTagIsRead() {
+        let indented = read(" 2016-01-14 17:03:09.567 JamWDev[515:151263] -[DetailViewController dealloc]")
+        XCTAssertEqual(indented?.format, .nslog)
+        XCTAssertEqual(indented?.process, "JamWDev")
+        XCTAssertEqual(indented?.message, "-[DetailViewController dealloc]")
+        let tagged = read("dbug: [02:37:45.4429530] 2026-07-23 02:37:45.442630-0700 Shop.Tests[7357:51117] vc1 viewDidLoad")
+        XCTAssertEqual(tagged?.format, .nslog)
+        XCTAssertEqual(tagged?.pid, 7357)
+        XCTAssertEqual(tagged?.time, "2026-07-23T09:37:45.442630Z")
+        XCTAssertEqual(tagged?.message, "vc1 viewDidLoad")
+        XCTAssertEqual(read("Release notes 2026-07-23 are out")?.format, .plain, "a date in prose without a process is not a prefix")
+        XCTAssertEqual(read("Release notes 2026-07-23 are out")?.message, "Release notes 2026-07-23 are out")
+    }
+
     func testNSLogMillisecondsWithoutZone() {
         XCTAssertEqual(read("2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewWillAppear"),
                        Read(format: .nslog, time: "2016-04-27T10:49:46.694000", process: "TestMe", pid: 67943, tid: 4_951_489,
