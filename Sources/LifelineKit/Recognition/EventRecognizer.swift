@@ -14,11 +14,6 @@ struct EventRecognizer {
         /// A callback word Lifeline will not attribute, with why (`Will call viewWillAppear on child`).
         case unattributed(String)
         case none
-
-        var isEvent: Bool {
-            if case .event = self { return true }
-            return false
-        }
     }
 
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
