@@ -9,6 +9,7 @@ enum ObjCMethodDialect: NamingDialect {
             DialectSample("[ProfileViewController viewWillAppear]", .callback(.viewWillAppear, controller: "ProfileViewController")),
             DialectSample("-[DetailViewController dealloc]", .callback(.dealloc, controller: "DetailViewController")),
             DialectSample("-[Cart willMoveToParentViewController:] (null)", .callback(.willMove, controller: "Cart", argument: "nil")),
+            DialectSample("4   Shop   0x0000000100a1b2c3 -[CartViewController viewDidLoad] + 52", .unattributed),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -18,6 +19,9 @@ enum ObjCMethodDialect: NamingDialect {
         while nameEnd > lower, b[nameEnd - 1] == ASCII.space { nameEnd -= 1 }
         let nameStart = DottedName.start(b, before: nameEnd, lowerBound: lower)
         guard nameStart < nameEnd, nameStart > lower, b[nameStart - 1] == ASCII.openBracket else { return .notThisShape }
+        if StackFrame.isObjCFrame(b, after: word.word.upperBound, limit: word.message.upperBound) {
+            return .rejected("a stack frame, not a log of the callback")
+        }
         return .controller(ControllerRef(name: names.intern(b, nameStart..<nameEnd)))
     }
 }
