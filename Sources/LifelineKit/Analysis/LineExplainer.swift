@@ -34,7 +34,7 @@ public struct LineExplainer: Sendable {
         let descriptor = try input.open()
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: 256 << 10)
-        var parser = ChunkParser(customPatterns: customPatterns?.compiledAgain())
+        var parser = ChunkParser(customPatterns: customPatterns?.compiled())
         let offset = LineOffset()
         parser.explain = { explanation in
             var numbered = explanation

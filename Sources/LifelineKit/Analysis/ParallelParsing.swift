@@ -43,10 +43,9 @@ final class ParallelChunkParser: @unchecked Sendable {
     /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `customPatterns`.
     init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil) {
         self.limit = max(1, limit)
-        callerParser = ChunkParser(customPatterns: customPatterns?.compiledAgain())
+        callerParser = ChunkParser(customPatterns: customPatterns?.compiled())
         for index in 0..<max(1, workers) {
-            let patterns = customPatterns?.compiledAgain()
-            let thread = Thread { [self] in work(ChunkParser(customPatterns: patterns)) }
+            let thread = Thread { [self] in work(ChunkParser(customPatterns: customPatterns?.compiled())) }
             thread.name = "lifeline.parse.\(index)"
             thread.stackSize = 8 << 20
             thread.start()

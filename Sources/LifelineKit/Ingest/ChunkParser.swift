@@ -26,7 +26,7 @@ struct ParsedChunk: Sendable {
 /// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
-    var customPatterns: CustomPatterns?
+    var customPatterns: CompiledPatterns?
     private var assembler = JSONArrayAssembler()
     /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
     private var processNames = StringInterner(capacity: 64)
@@ -37,7 +37,7 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
+    init(customPatterns: CompiledPatterns? = nil) { self.customPatterns = customPatterns }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// App-specific event patterns from the configuration: regular expressions with named groups `controller`
-/// and `event` (and optionally `argument`), tried on messages the built-in recogniser does not understand.
+/// and `event` (and optionally `argument`), tried on every message before the built-in dialects.
 ///
-/// Its `Regex` values are not `Sendable`: every parser takes its own compilation (`compiledAgain()`), so one
-/// configuration's patterns can serve inputs and parsing threads at once.
-public struct CustomPatterns: @unchecked Sendable {
+/// A value of checked pattern sources. `Regex` values are not `Sendable`, so every parser compiles its own
+/// (`compiled()`), and one configuration's patterns can serve inputs and parsing threads at once.
+public struct CustomPatterns: Sendable {
     /// A pattern as written in the configuration, for error messages.
     public struct Source: Sendable, Equatable {
         public var pattern: String
@@ -24,30 +24,39 @@ public struct CustomPatterns: @unchecked Sendable {
         }
     }
 
-    private let sources: [Source]
+    public let sources: [Source]
+
+    /// Checks every pattern: it must compile and name the `controller` and `event` groups.
+    public init(_ sources: [Source]) throws {
+        _ = try CompiledPatterns(sources)
+        self.sources = sources
+    }
+
+    /// The patterns compiled, for one parser (one thread).
+    func compiled() -> CompiledPatterns {
+        // These sources compiled once already; compiling is deterministic, so they cannot fail now.
+        do { return try CompiledPatterns(sources) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+    }
+}
+
+/// `CustomPatterns` compiled for one parser: not `Sendable`, as `Regex` is not.
+struct CompiledPatterns {
     private let expressions: [Regex<AnyRegexOutput>]
     /// Per pattern, the bytes every message it matches starts with (`requiredPrefix(of:)`), checked first.
     private let prefixes: [[UInt8]]
 
-    public init(_ sources: [Source]) throws {
-        self.sources = sources
+    init(_ sources: [CustomPatterns.Source]) throws {
         prefixes = sources.map { Self.requiredPrefix(of: $0.pattern) }
         expressions = try sources.map { source in
             let regex: Regex<AnyRegexOutput>
             do { regex = try Regex(source.pattern) } catch {
-                throw PatternError.invalid(pattern: source.pattern, reason: "\(error)")
+                throw CustomPatterns.PatternError.invalid(pattern: source.pattern, reason: "\(error)")
             }
             for group in ["controller", "event"] where !source.pattern.contains("(?<\(group)>") {
-                throw PatternError.missingGroup(pattern: source.pattern, group: group)
+                throw CustomPatterns.PatternError.missingGroup(pattern: source.pattern, group: group)
             }
             return regex
         }
-    }
-
-    /// The same patterns compiled anew, for a thread of its own.
-    func compiledAgain() -> CustomPatterns {
-        // These sources compiled once already; compiling is deterministic, so they cannot fail now.
-        do { return try CustomPatterns(sources) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
 
     /// The event `bytes[message]` describes by the first matching pattern. Patterns whose required prefix the
@@ -74,10 +83,10 @@ public struct CustomPatterns: @unchecked Sendable {
                 return recognizer.recognize(bytes, in: 0..<bytes.count)  // the bare dialect; the pattern names the controller
             }
             guard case .event(var event) = outcome else { continue }
-            event.controller = CustomPatterns.controller(from: controllerText)
+            event.controller = Self.controller(from: controllerText)
             if let argumentText = found.output["argument"]?.substring.map(String.init), event.kind.callback?.takesControllerArgument == true {
                 let trimmed = Self.trimmed(argumentText)
-                event.argument = ["nil", "(null)", "null", ""].contains(trimmed) ? .noParent : .controller(CustomPatterns.controller(from: trimmed))
+                event.argument = ["nil", "(null)", "null", ""].contains(trimmed) ? .noParent : .controller(Self.controller(from: trimmed))
             }
             return event
         }

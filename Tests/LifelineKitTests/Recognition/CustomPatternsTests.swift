@@ -4,7 +4,7 @@ import XCTest
 
 final class CustomPatternsTests: XCTestCase {
     func testRequiredPrefixIsTheAnchoredLiteralText() {
-        let prefix = { (pattern: String) in String(decoding: CustomPatterns.requiredPrefix(of: pattern), as: UTF8.self) }
+        let prefix = { (pattern: String) in String(decoding: CompiledPatterns.requiredPrefix(of: pattern), as: UTF8.self) }
         XCTAssertEqual(prefix(#"^LC (?<controller>\S+) (?<event>\w+)$"#), "LC ")
         XCTAssertEqual(prefix("^[LC] (?<event>x)"), "", "a class is not literal")
         XCTAssertEqual(prefix("^LC+ x"), "L", "a quantified character may be absent")
@@ -20,7 +20,7 @@ final class CustomPatternsTests: XCTestCase {
     }
 
     func testMessagesWithoutThePrefixAreNotMatchedAndTheRestMatchAsBefore() throws {
-        let patterns = try CustomPatterns([.init(pattern: #"^LC:(?<controller>[^:]+):(?<event>\w+)$"#)])
+        let patterns = try CustomPatterns([.init(pattern: #"^LC:(?<controller>[^:]+):(?<event>\w+)$"#)]).compiled()
         for message in ["LC:vc1:viewDidLoad", "LC: vc2 :viewWillAppear", "[Net] LC:vc1:viewDidLoad", "LC:vc1:notACallback", "LC", ""] {
             var bytes = Array(message.utf8)
             let byBytes = bytes.withUnsafeMutableBufferPointer { patterns.match(UnsafeBufferPointer($0), 0..<$0.count) }
@@ -33,12 +33,12 @@ final class CustomPatternsTests: XCTestCase {
     }
 
     func testTrimmingDropsTabsAndSpaceSeparatorsOnly() {
-        XCTAssertEqual(CustomPatterns.trimmed(" \t vc1\u{A0}\u{3000}"), "vc1")
-        XCTAssertEqual(CustomPatterns.trimmed("vc 1"), "vc 1")
-        XCTAssertEqual(CustomPatterns.trimmed("\nvc1\n"), "\nvc1\n", "newlines are not whitespace here")
-        XCTAssertEqual(CustomPatterns.trimmed(" \t "), "")
+        XCTAssertEqual(CompiledPatterns.trimmed(" \t vc1\u{A0}\u{3000}"), "vc1")
+        XCTAssertEqual(CompiledPatterns.trimmed("vc 1"), "vc 1")
+        XCTAssertEqual(CompiledPatterns.trimmed("\nvc1\n"), "\nvc1\n", "newlines are not whitespace here")
+        XCTAssertEqual(CompiledPatterns.trimmed(" \t "), "")
         for text in [" \t vc1\u{A0}\u{3000}", "\u{2003}x y\u{2009}", "\nvc1\n", ""] {
-            XCTAssertEqual(CustomPatterns.trimmed(text), text.trimmingCharacters(in: .whitespaces), text.debugDescription)
+            XCTAssertEqual(CompiledPatterns.trimmed(text), text.trimmingCharacters(in: .whitespaces), text.debugDescription)
         }
     }
 }
