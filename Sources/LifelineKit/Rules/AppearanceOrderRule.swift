@@ -20,7 +20,9 @@ public struct AppearanceOrderRule: Rule {
         "Unbalanced calls" warning for the same controller (§3.7) errors become warnings. A class that never logs the \
         callback a transition needs is not judged on it (§8.1), except that a did-callback twice in a row is always \
         wrong; an instance's first event sets its state (§8.2). Callbacks with no label (the unlabelled controller, \
-        which may be several controllers) are judged only on a did-callback twice in a row.
+        which may be several controllers) are judged only on a did-callback twice in a row; for a label without an \
+        address, which may name two objects of one class (a list pushing a list), a did-callback against the \
+        direction of the last will-callback is not judged either.
         """,
         triggeringExamples: [
             """
@@ -57,6 +59,20 @@ public struct AppearanceOrderRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            -[FolderViewController viewDidLoad]
+            -[FolderViewController viewWillAppear:]
+            -[FolderViewController viewDidAppear:]
+            -[FolderViewController viewDidLoad]
+            -[FolderViewController viewWillDisappear:]
+            -[FolderViewController viewWillAppear:]
+            -[FolderViewController viewDidAppear:]
+            -[FolderViewController viewDidDisappear:]
+            -[FolderViewController viewWillDisappear:]
+            -[FolderViewController viewWillAppear:]
+            -[FolderViewController viewDidDisappear:]
+            -[FolderViewController viewDidAppear:]
+            """,
             """
             viewWillAppear(_:)
             viewWillAppear(_:)
@@ -110,6 +126,7 @@ public struct AppearanceOrderRule: Rule {
 
     /// The problem with `callback` in the instance's state, if any (§3.3's table).
     private func judge(_ callback: Callback, _ instance: Instance, _ context: RuleContext) -> (String, Severity)? {
+        if callback == instance.otherObjectsDid { return nil }
         if instance.key.ref.isUnlabelled { return judgeUnlabelled(callback, instance) }
         let state = instance.appearance
         switch callback {
@@ -121,23 +138,33 @@ public struct AppearanceOrderRule: Rule {
         case .viewDidAppear:
             // A second viewDidAppear in a row is wrong even where the will-callbacks are not logged.
             guard state != .appearing, state == .appeared || context.classLogs(.viewWillAppear, of: instance) else { return nil }
+            if state != .appeared, Self.mayBeSeveral(instance) { return nil }
             return (state == .appeared ? "viewDidAppear while already appeared (no viewWillAppear since line \(instance.willAppear?.line ?? instance.lastLine))"
                                        : "viewDidAppear without viewWillAppear (while \(state.rawValue))", .error)
         case .viewWillDisappear:
             guard state == .disappeared || state == .disappearing,
                   context.classLogs(.viewWillAppear, of: instance) || context.classLogs(.viewDidAppear, of: instance) else { return nil }
+            // A new object of a label that never appeared: the disappearing one is the object before it.
+            if state == .disappeared, !instance.everAppeared, Self.mayBeSeveral(instance) { return nil }
             return ("viewWillDisappear while already \(state.rawValue)", .warning)
         case .viewDidDisappear:
             guard state != .disappearing, state == .disappeared || context.classLogs(.viewWillDisappear, of: instance) else { return nil }
             if state == .disappeared, !context.classLogs(.viewWillDisappear, of: instance) {
                 return ("viewDidDisappear while already disappeared (twice in a row)", .error)
             }
+            if state != .disappeared, Self.mayBeSeveral(instance) { return nil }
             return ("viewDidDisappear without viewWillDisappear (while \(state.rawValue))", .error)
         default:
             return nil
         }
         return nil
     }
+
+    /// A label without an address (`-[ListViewController …]`, `vc1`) may name two objects of one class at once, as
+    /// when a list pushes another list: one disappearing while the other appears. A did-callback in the opposite
+    /// direction to the last will-callback, or a new object's viewWillDisappear before it ever appeared, is then
+    /// the other object's, not an error.
+    static func mayBeSeveral(_ instance: Instance) -> Bool { instance.key.ref.address == nil }
 
     /// The unlabelled controller may be several controllers: one appearing while another disappears explains any
     /// other order. A did-callback twice in a row is wrong whoever logged it, unless its will-callback came twice

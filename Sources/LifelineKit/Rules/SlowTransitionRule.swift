@@ -36,7 +36,7 @@ public struct SlowTransitionRule: Rule {
         ])
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        guard let callback = event.kind.callback, let end = event.time else { return }
+        guard let callback = event.kind.callback, let end = event.time, callback != instance.otherObjectsDid else { return }
         let start: Mark?
         switch callback {
         case .viewDidAppear where instance.appearance == .appearing: start = instance.willAppear

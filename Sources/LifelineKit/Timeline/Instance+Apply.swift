@@ -33,8 +33,16 @@ extension Instance {
             appearanceKnown = true
         }
         if callback.isAppearance || callback.isLayout, firstAppearanceOrLayout == nil { firstAppearanceOrLayout = mark }
+        if callback == otherObjectsDid {
+            otherObjectsDid = nil
+            return  // the other object's: this one's state stays
+        }
         if callback.isAppearance, callback != .viewIsAppearing {
-            if callback == .viewWillAppear || callback == .viewWillDisappear { willCameTwice = callback == lastAppearanceCallback }
+            if callback == .viewWillAppear || callback == .viewWillDisappear {
+                willCameTwice = callback == lastAppearanceCallback
+                let turns = (callback == .viewWillAppear && appearance == .disappearing) || (callback == .viewWillDisappear && appearance == .appearing)
+                otherObjectsDid = turns && key.ref.address == nil ? (callback == .viewWillAppear ? .viewDidDisappear : .viewDidAppear) : nil
+            }
             lastAppearanceCallback = callback
         }
         switch callback {

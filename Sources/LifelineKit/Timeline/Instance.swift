@@ -64,6 +64,10 @@ public struct Instance: Sendable {
     /// Whether the last will-callback came twice in a row: in the unlabelled controller, two controllers going
     /// the same way together (a container and its child), so their did-callbacks come twice too.
     public var willCameTwice = false
+    /// For a label without an address, which may name two objects of one class: after a will-callback turned the
+    /// direction (viewWillDisappear then viewWillAppear), the did-callback of the first direction still expected
+    /// from the other object. It is taken without changing the state (until the next will-callback).
+    public var otherObjectsDid: Callback?
     public var willAppear: Mark?
     public var willDisappear: Mark?
     public var dealloc: Mark?
