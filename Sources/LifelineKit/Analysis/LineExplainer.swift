@@ -35,20 +35,14 @@ public struct LineExplainer: Sendable {
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: 256 << 10)
         var parser = ChunkParser(customPatterns: customPatterns?.compiled())
-        let offset = LineOffset()
+        var linesBefore = 0  // the lines of the chunks before the one being parsed
         parser.explain = { explanation in
             var numbered = explanation
-            numbered.line += offset.value
+            numbered.line += linesBefore
             body(numbered)
         }
         while let chunk = try reader.next() {
-            let parsed = parser.parse(chunk)
-            offset.value += parsed.lineCount
+            linesBefore += parser.parse(chunk).lineCount
         }
     }
-}
-
-/// The lines of the chunks before the one being parsed.
-private final class LineOffset {
-    var value = 0
 }

@@ -19,6 +19,10 @@ public struct ControllerRef: Hashable, Sendable, CustomStringConvertible {
         return "<\(name): \(addressText)>"
     }
 
+    /// Whether the reference may name two objects of one class at once: a label without an address
+    /// (`-[ListViewController …]`, `vc1`), as when a list pushes another list.
+    public var mayNameSeveralObjects: Bool { address == nil }
+
     /// The class without its module: `CartViewController`.
     public var unqualifiedName: String {
         guard let dot = name.lastIndex(of: ".") else { return name }

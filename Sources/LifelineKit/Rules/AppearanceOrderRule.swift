@@ -160,11 +160,10 @@ public struct AppearanceOrderRule: Rule {
         return nil
     }
 
-    /// A label without an address (`-[ListViewController …]`, `vc1`) may name two objects of one class at once, as
-    /// when a list pushes another list: one disappearing while the other appears. A did-callback in the opposite
-    /// direction to the last will-callback, or a new object's viewWillDisappear before it ever appeared, is then
-    /// the other object's, not an error.
-    static func mayBeSeveral(_ instance: Instance) -> Bool { instance.key.ref.address == nil }
+    /// A label without an address may name two objects of one class at once (`ControllerRef.mayNameSeveralObjects`):
+    /// one disappearing while the other appears. A did-callback in the opposite direction to the last will-callback,
+    /// or a new object's viewWillDisappear before it ever appeared, is then the other object's, not an error.
+    private static func mayBeSeveral(_ instance: Instance) -> Bool { instance.key.ref.mayNameSeveralObjects }
 
     /// The unlabelled controller may be several controllers: one appearing while another disappears explains any
     /// other order. A did-callback twice in a row is wrong whoever logged it, unless its will-callback came twice

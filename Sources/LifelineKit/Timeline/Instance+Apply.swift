@@ -41,7 +41,7 @@ extension Instance {
             if callback == .viewWillAppear || callback == .viewWillDisappear {
                 willCameTwice = callback == lastAppearanceCallback
                 let turns = (callback == .viewWillAppear && appearance == .disappearing) || (callback == .viewWillDisappear && appearance == .appearing)
-                otherObjectsDid = turns && key.ref.address == nil ? (callback == .viewWillAppear ? .viewDidDisappear : .viewDidAppear) : nil
+                otherObjectsDid = turns && key.ref.mayNameSeveralObjects ? (callback == .viewWillAppear ? .viewDidDisappear : .viewDidAppear) : nil
             }
             lastAppearanceCallback = callback
         }

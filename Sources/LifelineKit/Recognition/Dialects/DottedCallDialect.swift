@@ -10,6 +10,9 @@ enum DottedCallDialect: NamingDialect {
             DialectSample("  at Shop.CartViewController.ViewDidLoad () [0x00001] in CartViewController.cs:42", .unattributed),
         ])
 
+    /// `super.viewDidLoad()` and its kin call the method; they do not log it.
+    private static let codeReceivers: [StaticString] = ["super", "self", "base", "this"]
+
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes, lower = word.message.lowerBound
         let dot = word.word.lowerBound - 1
@@ -17,8 +20,9 @@ enum DottedCallDialect: NamingDialect {
         let nameStart = DottedName.start(b, before: dot, lowerBound: lower)
         guard nameStart < dot else { return .notThisShape }
         if StackFrame.isCSharpFrame(b, word.message) { return .rejected("a stack frame, not a log of the callback") }
-        let name = b.string(nameStart..<dot)
-        if ["super", "self", "base", "this"].contains(name) { return .rejected("‘\(name).\(b.string(word.word))’ is code, not a log of the callback") }
+        for receiver in codeReceivers where dot - nameStart == receiver.utf8CodeUnitCount && b.matches(receiver, at: nameStart) {
+            return .rejected("‘\(b.string(nameStart..<word.word.upperBound))’ is code, not a log of the callback")
+        }
         return .controller(ControllerRef(name: names.intern(b, nameStart..<dot)))
     }
 }

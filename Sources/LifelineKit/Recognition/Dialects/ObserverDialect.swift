@@ -12,11 +12,15 @@ enum ObserverDialect: Dialect {
             DialectSample("<Shop.Cart: 0x7f01> addObserver Foo", .observer(.observerAdded("Foo"), controller: "<Shop.Cart: 0x7f01>")),
         ])
 
+    /// The dialects that may name an observer line's controller before a label is tried; neither reads the word's
+    /// callback.
+    private static let ownerDialects: [any NamingDialect.Type] = [DescriptionBeforeDialect.self, ObjCMethodDialect.self]
+
     /// The observer event of the `addObserver`/`removeObserver` word at `word`.
     static func event(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>, _ names: inout ControllerNames) -> RecognizedEvent {
         let scan = CallbackWord(bytes: b, message: range, word: word, callback: .addChild, afterSyntax: word.upperBound)
         var controller: ControllerRef?
-        for dialect in [DescriptionBeforeDialect.self, ObjCMethodDialect.self] as [any NamingDialect.Type] {
+        for dialect in ownerDialects {
             if case .controller(let ref) = dialect.attribute(scan, names: &names) { controller = ref; break }
         }
         if controller == nil, let label = LabelText.lastLabel(in: b, range.lowerBound..<word.lowerBound),
