@@ -1,7 +1,7 @@
 /// What a line's prefix says: where the message is and, where the format gives them, the time, process,
 /// pid and thread. Ranges index into the line's bytes; nothing is copied on the fast path.
 struct LinePrefix {
-    /// The line shapes Lifeline reads (see `shared/formats/README.md`).
+    /// The line shapes Lifeline reads (README.md, "Input formats").
     enum Format: UInt8, Sendable {
         case plain, nslog, compact, unifiedDefault, unifiedSyslog, deviceSyslog, ndjson, jsonArray
     }

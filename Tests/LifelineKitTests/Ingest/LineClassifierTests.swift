@@ -1,7 +1,7 @@
 import XCTest
 @testable import LifelineKit
 
-/// One test per input format, on lines shaped like `shared/formats/`.
+/// One test per input format (README.md, "Input formats"), on lines shaped as each tool prints them.
 final class LineClassifierTests: XCTestCase {
     private struct Read: Equatable {
         var format: LinePrefix.Format?
