@@ -24,8 +24,8 @@ public struct TraceAnalyzer: Sendable {
         /// Every event once placed on its instance (for timeline reports).
         public var event: ((LifecycleEvent, Instance) -> Void)?
         /// The same, for observers that keep nothing of an event past the call but what they copy: its line's
-        /// bytes are lent (`LifecycleEvent.withTextBytes`) rather than made a `String`. Used instead of `event`.
-        var lentEvent: ((LifecycleEvent, Instance) -> Void)?
+        /// bytes are lent rather than made the event's `text`. Used instead of `event`.
+        var lentEvent: ((LifecycleEvent, Instance, Bytes) -> Void)?
         /// Every instance once final (for timeline reports).
         public var instanceFinished: ((Instance) -> Void)?
         /// Whether to stop reading (Ctrl-C while following).
@@ -82,35 +82,34 @@ public struct TraceAnalyzer: Sendable {
         return false
     }
 
-    func makeEngine(file: String, observer: Observer) -> TimelineEngine {
+    func makeEngine(file: String, observer: Observer) -> RuleEngine {
         var settings = options.settings
         settings.reportLeaksEagerly = settings.reportLeaksEagerly || options.follow
-        let engine = TimelineEngine(rules: options.rules.map { $0.init() }, settings: settings,
-                                    ignoredClasses: options.ignoredClasses) { finding in
+        let engine = RuleEngine(rules: options.rules.map { $0.init() }, settings: settings,
+                                ignoredClasses: options.ignoredClasses) { finding in
             var located = finding
             located.file = file
             observer.finding(located)
         }
-        // Not `??`: through a generic the closure would be wrapped in conversion thunks that copy each event and
-        // instance on every call.
-        if let event = observer.event { engine.onEvent = event } else { engine.onEvent = observer.lentEvent }
-        engine.onEventCopiesText = observer.event == nil
+        if let event = observer.event { engine.onEvent = event } else if let lent = observer.lentEvent { engine.onLentEvent = lent }
         engine.onInstanceFinished = observer.instanceFinished
         return engine
     }
 }
 
-/// The in-order stage: renumbers each parsed chunk's lines, feeds its events to the engine and counts its lines.
+/// The in-order stage: renumbers each parsed chunk's lines, gives device-syslog times their year, feeds the
+/// events to the engine and counts the lines.
 struct InOrderStage {
-    let engine: TimelineEngine
+    let engine: RuleEngine
     let observer: TraceAnalyzer.Observer
     private var statistics = TraceStatistics()
     private var linesBefore = 0
     /// The first lines that were not events: unattributed ones come first in `statistics.samples`.
     private var unattributedSamples: [SampleLine] = []
     private var otherSamples: [SampleLine] = []
+    private var yearlessClock = YearlessClock()
 
-    init(engine: TimelineEngine, observer: TraceAnalyzer.Observer) {
+    init(engine: RuleEngine, observer: TraceAnalyzer.Observer) {
         self.engine = engine
         self.observer = observer
     }
@@ -138,30 +137,43 @@ struct InOrderStage {
             keep(pieces[index].otherSamples, in: &otherSamples, offset: offset)
             offset += pieces[index].lineCount
         }
-        // The engine borrows each line's bytes while it handles the event, unless observers of every event may keep
-        // it: those get its text as a `String`, made here, on the thread that also frees it.
-        let lendsBytes = engine.onEvent == nil || engine.onEventCopiesText
+        // The engine borrows each line's bytes while it handles the event, unless an observer of every event may
+        // keep it: events get their text as a `String` then, made here, on the thread that also frees it.
+        let lendsLines = engine.lendsLines
         let engine = self.engine  // held once for the chunk, not retained per event
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         events[event].line += linesBefore
+                        resolveYear(&events[event])
                         if let range = events[event].textBytes {
-                            if lendsBytes {
-                                events[event].borrowedLine = BorrowedLine(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
-                            } else {
-                                events[event].text = bytes.string(range)
+                            if lendsLines {
+                                engine.consume(events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
+                                continue
                             }
+                            events[event].text = bytes.string(range)
                         }
-                        engine.consume(&events[event])
-                        events[event].borrowedLine = nil  // the chunk's bytes are not lent past this call
+                        engine.consume(events[event])
                     }
                 }
                 linesBefore += pieces[index].lineCount
             }
         }
-        if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime { engine.observeTime(lastTime) }
+        if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime {
+            yearlessClock.observeDated(lastTime)
+            engine.observeTime(lastTime)
+        }
+    }
+
+    /// Device syslog has no year: the latest dated line's year is taken, in trace order.
+    private mutating func resolveYear(_ event: inout LifecycleEvent) {
+        if let yearless = event.yearless {
+            event.time = yearlessClock.time(month: yearless.month, day: yearless.day, secondOfDay: yearless.secondOfDay)
+            event.yearless = nil
+        } else if let time = event.time {
+            yearlessClock.observeDated(time)
+        }
     }
 
     private func keep(_ samples: [SampleLine], in kept: inout [SampleLine], offset: Int) {

@@ -74,6 +74,9 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// Every callback at its `ordinal`.
+    static let byOrdinal: [Callback] = allCases
+
     var beginsLife: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
 }
 

@@ -1,7 +1,11 @@
 /// Illegal transitions of the appearance state machine (§3.2, §3.3). Cancelled interactive transitions are legal.
 public struct AppearanceOrderRule: Rule {
     public init() {}
-    public static let checkedEvents: EventFilter = .callbacks(.viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear)
+    public static let checkedEvents = EventFilter(callbacks: CallbackSet([.viewWillAppear, .viewIsAppearing, .viewDidAppear,
+                                                                          .viewWillDisappear, .viewDidDisappear]),
+                                                  warnings: true)
+    /// Instances UIKit warned about (§3.7), by serial: their errors become warnings.
+    private var warned: Set<Int> = []
     public static let judgesBodies = false
 
     public static let description = RuleDescription(
@@ -117,11 +121,19 @@ public struct AppearanceOrderRule: Rule {
             """,
         ])
 
-    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        if case .uikitWarning = event.kind {
+            warned.insert(instance.serial)
+            return
+        }
         guard let callback = event.kind.callback, callback.isAppearance, instance.appearanceKnown,
               !instance.isDeallocated, let (problem, severity) = judge(callback, instance, context) else { return }
-        let adjusted = instance.uikitWarned && severity == .error ? Severity.warning : severity
+        let adjusted = warned.contains(instance.serial) && severity == .error ? Severity.warning : severity
         context.report("\(instance.key.ref) \(problem)", on: instance, at: event, severity: adjusted)
+    }
+
+    public mutating func forget(_ instance: Instance) {
+        if !warned.isEmpty { warned.remove(instance.serial) }
     }
 
     /// The problem with `callback` in the instance's state, if any (§3.3's table).

@@ -114,7 +114,7 @@ public struct ContainmentOrderRule: Rule {
         let ref = instance.key.ref
         switch event.argument {
         case .noParent?:
-            guard !isRemovalAnnounced(instance), !instance.removalJudged else { return }
+            guard !isRemovalAnnounced(instance) else { return }
             context.report("\(ref) didMove(toParent: nil) without willMove(toParent: nil): removed from its parent without announcing it",
                            on: instance, at: event)
         case .controller(let parent)?:

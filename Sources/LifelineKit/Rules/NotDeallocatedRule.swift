@@ -2,7 +2,14 @@
 public struct NotDeallocatedRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.dealloc)
+    /// The callbacks that start or stop the leak clock (`Instance.removal`), watched when streaming.
+    public static let appliedEvents: EventFilter = .callbacks(.viewDidAppear, .viewDidDisappear, .didMove, .removeFromParent, .dealloc)
     public static let judgesBodies = false
+    public static let watchesTime = true
+
+    /// Streaming only (`RuleSettings.reportLeaksEagerly`): instances removed with a time and not yet deallocated
+    /// or past the timeout, by serial.
+    private var waiting: [Int: InstanceKey] = [:]
 
     public static let description = RuleDescription(
         identifier: "not-deallocated",
@@ -56,19 +63,41 @@ public struct NotDeallocatedRule: Rule {
                        on: instance, at: event)
     }
 
-    public func timeAdvanced(to now: TraceTime, on instance: Instance, in context: RuleContext) {
-        guard let removal = instance.removal, let removedAt = removal.time, context.classLogs(.dealloc, of: instance),
-              now.seconds(since: removedAt) > context.settings.leakTimeout else { return }
-        reportLeak(instance, removal, context)
+    public mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {
+        guard context.settings.reportLeaksEagerly else { return }
+        if instance.removal?.time != nil, !instance.isDeallocated {
+            waiting[instance.serial] = instance.key
+        } else {
+            waiting[instance.serial] = nil
+        }
+    }
+
+    /// Streaming: each instance still waiting when the timeout has passed is judged then, and never again.
+    public mutating func timeAdvanced(to now: TraceTime, in context: RuleContext) {
+        guard !waiting.isEmpty else { return }
+        for (serial, key) in waiting.sorted(by: { $0.key < $1.key }) {
+            guard let instance = context.instance(key), instance.serial == serial, let removal = instance.removal,
+                  let removedAt = removal.time else {
+                waiting[serial] = nil
+                continue
+            }
+            guard now.seconds(since: removedAt) > context.settings.leakTimeout else { continue }
+            waiting[serial] = nil
+            if context.classLogs(.dealloc, of: instance) { reportLeak(instance, removal, context) }
+        }
     }
 
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {
-        guard let removal = instance.removal, !instance.leakReported, context.classLogs(.dealloc, of: instance) else { return }
+        guard let removal = instance.removal, context.classLogs(.dealloc, of: instance) else { return }
         if let removedAt = removal.time, context.hasTimestamps {
             guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
+            // Streaming judged it when the timeout passed.
+            if context.settings.reportLeaksEagerly { return }
         }
         reportLeak(instance, removal, context)
     }
+
+    public mutating func forget(_ instance: Instance) { waiting[instance.serial] = nil }
 
     private func reportLeak(_ instance: Instance, _ removal: Mark, _ context: RuleContext) {
         let what: String

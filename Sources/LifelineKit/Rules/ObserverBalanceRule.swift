@@ -82,12 +82,12 @@ public struct ObserverBalanceRule: Rule {
             guard let entry = instance.observers[name] else { continue }
             if entry.count < 0, instance.seenFromBirth {
                 context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
-                               line: lastLine(of: name, in: instance, fallback: body.line), event: "removeObserver")
+                               line: lastLine(of: name, in: instance, fallback: body.line, context), event: "removeObserver")
             } else if entry.count > 1 {
                 let cancelled = entry.cancelledSinceAdd
                 context.report("\(ref) addObserver \(name)\(scope) while still registered since line \(entry.addedLine)"
                                    + (cancelled ? " (after a cancelled transition)" : ": the observer count grows each time"),
-                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line), event: "addObserver",
+                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line, context), event: "addObserver",
                                severity: cancelled ? .info : nil)
             }
         }
@@ -127,8 +127,8 @@ public struct ObserverBalanceRule: Rule {
         return observers.filter { matches($0.value) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private func lastLine(of name: String, in instance: Instance, fallback: Int) -> Int {
-        instance.recent.last(where: { $0.text.contains(name) })?.line ?? fallback
+    private func lastLine(of name: String, in instance: Instance, fallback: Int, _ context: RuleContext) -> Int {
+        context.recentLines(of: instance).last(where: { $0.text.contains(name) })?.line ?? fallback
     }
 }
 

@@ -32,45 +32,49 @@ public struct RuleDescription: Sendable {
     }
 }
 
-/// An open callback body: the lines after a callback's own line on the same thread belong to it (§7.4).
-public struct CallbackBody: Sendable {
-    /// The callback, or nil for an observer line that names its controller outside any of its callbacks.
-    public var callback: Callback?
-    public var line: Int
-    public var instance: InstanceKey
-    /// Observer names added or removed inside the body.
-    public var touchedObservers: [String] = []
-    /// Observer names removed inside the body.
-    public var removedObservers: [String] = []
-}
-
 /// A lifecycle invariant. Each rule is one type in one file; the engine calls it with the instance as it was
 /// *before* the event, then moves the instance to the state the event implies, so one bad callback yields one
 /// finding rather than a cascade.
+///
+/// A rule is a value made fresh for each trace (`init()`), so what it needs to remember about instances it keeps
+/// in its own stored properties, keyed by `Instance.serial`, and drops in `forget(_:)`: the engine knows no rule
+/// by name, and a new rule touches only its own file and `RuleRegistry`.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     /// The events `check` judges; the engine skips the call for all others.
     static var checkedEvents: EventFilter { get }
+    /// The events after which `applied` wants to see the instance (none unless a rule says so).
+    static var appliedEvents: EventFilter { get }
     /// Whether `bodyClosed` judges anything; the engine skips the call when not.
     static var judgesBodies: Bool { get }
+    /// Whether `timeAdvanced` judges anything (it is called on nearly every event when it does).
+    static var watchesTime: Bool { get }
     init()
     /// Judges one event on its instance.
-    func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
+    mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
+    /// Sees the instance once an event of `appliedEvents` has moved it on.
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext)
     /// Judges what a callback's body did, once the next callback on its thread (or the end of the trace) closes it.
     /// Bodies carry observer activity (§7.4), so this is called only for instances that have logged observers.
-    func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
+    mutating func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
     /// Judges an instance still alive at the end of the trace.
-    func endOfTrace(_ instance: Instance, in context: RuleContext)
-    /// Judges an instance waiting for its dealloc when trace time moves on (streaming).
-    func timeAdvanced(to now: TraceTime, on instance: Instance, in context: RuleContext)
+    mutating func endOfTrace(_ instance: Instance, in context: RuleContext)
+    /// Trace time moved on (a streaming rule may judge what it waits for).
+    mutating func timeAdvanced(to now: TraceTime, in context: RuleContext)
+    /// `instance` is final (deallocated, replaced at its address, or judged at the end): forget it.
+    mutating func forget(_ instance: Instance)
 }
 
 extension Rule {
     public static var checkedEvents: EventFilter { .everything }
+    public static var appliedEvents: EventFilter { EventFilter() }
     public static var judgesBodies: Bool { true }
+    public static var watchesTime: Bool { false }
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {}
+    public func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {}
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {}
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {}
-    public func timeAdvanced(to now: TraceTime, on instance: Instance, in context: RuleContext) {}
+    public func timeAdvanced(to now: TraceTime, in context: RuleContext) {}
+    public func forget(_ instance: Instance) {}
     var identifier: String { Self.description.identifier }
 }

@@ -1,62 +1,53 @@
 /// What rules may consult while judging, and where they report. One per trace.
 public final class RuleContext {
     public let settings: RuleSettings
-    /// Per class (or label): the callbacks it has logged so far in this trace (§8.1), found by `profileIndex`.
-    /// Instances remember their class's position (`Instance.profile`), so the engine and rules skip the lookup.
-    private var profiles: [CallbackSet] = []
-    private var profileIndex: [String: Int] = [:]
-    /// The latest trace time seen, for time-based rules.
-    public internal(set) var now: TraceTime?
-    /// Whether any line of the trace carried a timestamp.
-    public internal(set) var hasTimestamps = false
-    let lookup: (InstanceKey) -> Instance?
+    /// Class profiles and the trace's clock.
+    public let facts: TimelineFacts
+    /// The timeline being judged, for other instances and evidence lines (set by the engine before rules run).
+    weak var timeline: (any TimelineReading)?
     private let emit: (Finding) -> Void
     /// Each rule's identifier and severity, by the engine's rule index (a rule's `description` is a large struct).
     private let ruleIdentities: [(identifier: String, severity: Severity)]
     /// The index of the rule being run; set by the engine before each call (an index: no string is retained).
     var currentRuleIndex = 0
     var currentRule: (identifier: String, severity: Severity) { ruleIdentities[currentRuleIndex] }
+    /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
+    var lentLine: Bytes?
 
-    init(settings: RuleSettings, rules: [any Rule], lookup: @escaping (InstanceKey) -> Instance?, emit: @escaping (Finding) -> Void) {
+    init(settings: RuleSettings, rules: [any Rule], facts: TimelineFacts, emit: @escaping (Finding) -> Void) {
         self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
         self.settings = settings
-        self.lookup = lookup
+        self.facts = facts
         self.emit = emit
     }
 
-    /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
-    /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.
-    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
-        profileIndex[Self.profileKey(ref)].map { profiles[$0].contains(callback) } ?? false
-    }
+    /// The latest trace time seen, for time-based rules.
+    public var now: TraceTime? { facts.now }
+    /// Whether any line of the trace carried a timestamp.
+    public var hasTimestamps: Bool { facts.hasTimestamps }
+
+    /// Whether the class (or label) of `ref` has logged `callback` anywhere so far (§8.1).
+    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool { facts.classLogs(callback, ref) }
 
     /// The same for the class of `instance`.
-    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool {
-        profiles[instance.profile].contains(callback)
+    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool { facts.classLogs(callback, of: instance) }
+
+    /// Another instance of this trace that is not deallocated.
+    public func instance(_ key: InstanceKey) -> Instance? { timeline?.instance(key) }
+
+    /// The last lines of `instance`'s timeline (at most six), oldest first.
+    public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline?.recentLines(of: instance) ?? [] }
+
+    /// The text of `event`'s line.
+    public func text(of event: LifecycleEvent) -> String {
+        if let lentLine, event.text.isEmpty { return lentLine.string(0..<lentLine.count) }
+        return event.text
     }
-
-    /// The position of the profile of `ref`'s class, made on first sight.
-    func profile(for ref: ControllerRef) -> Int {
-        let key = Self.profileKey(ref)
-        if let index = profileIndex[key] { return index }
-        profiles.append(CallbackSet())
-        profileIndex[key] = profiles.count - 1
-        return profiles.count - 1
-    }
-
-    func recordLogged(_ callback: Callback, profile: Int) {
-        profiles[profile].insert(callback)
-    }
-
-    private static func profileKey(_ ref: ControllerRef) -> String { ref.address == nil ? "" : ref.name }
-
-    /// Another live instance of this trace.
-    public func instance(_ key: InstanceKey) -> Instance? { lookup(key) }
 
     /// Reports a finding of the running rule on `event`'s line (rules judging an event call this).
     public func report(_ message: String, on instance: Instance, at event: LifecycleEvent, severity: Severity? = nil) {
         report(message, on: instance, line: event.line, time: event.time, event: event.kind.name, severity: severity,
-               extraEvidence: EvidenceLine(line: event.line, text: event.text))
+               extraEvidence: EvidenceLine(line: event.line, text: text(of: event)))
     }
 
     /// Reports a finding of the running rule on `instance`. `line` defaults to the instance's latest line;
@@ -67,7 +58,7 @@ public final class RuleContext {
         let configured = settings.severity(for: currentRule.identifier)
         let chosen = configured ?? severity ?? currentRule.severity
         let findingLine = line ?? extraEvidence?.line ?? instance.lastLine
-        var evidence = Array(instance.recent.filter { $0.line <= findingLine }.suffix(4))
+        var evidence = Array(recentLines(of: instance).filter { $0.line <= findingLine }.suffix(4))
         if let extraEvidence, !evidence.contains(extraEvidence) {
             evidence.append(extraEvidence)
             evidence.sort { $0.line < $1.line }

@@ -1,6 +1,7 @@
 extension Instance {
     /// Moves the instance to the state `event` implies, whether or not a rule objected: this is the
-    /// resynchronisation that keeps one bad callback from cascading into follow-on findings.
+    /// resynchronisation that keeps one bad callback from cascading into follow-on findings. (The line's text is
+    /// kept by the tracker, in its `EvidenceArena`.)
     mutating func apply(_ event: LifecycleEvent, scope: Callback?) {
         let isFirstEvent = lastLine == 0
         let mark = Mark(line: event.line, time: event.time, callback: event.kind.callback)
@@ -22,9 +23,9 @@ extension Instance {
         case .observersRemovedAll:
             observers.updateAll { $0.count = 0 }
         case .uikitWarning:
-            uikitWarned = true
+            break
         }
-        remember(event)
+        lastLine = event.line
     }
 
     private mutating func apply(_ callback: Callback, _ event: LifecycleEvent, _ mark: Mark, isFirstEvent: Bool) {
@@ -97,7 +98,6 @@ extension Instance {
             parent = newParent
             didMoveToNil = false
             removal = nil
-            removalJudged = false
         case .noParent?:
             parent = nil
             didMoveToNil = true
@@ -135,6 +135,16 @@ extension Instance {
         callback == .viewWillAppear || callback == .viewIsAppearing || callback == .viewDidAppear
     }
 
-    /// Marks when a callback's body closed with guests recorded: appearance over, the host forgets them.
-    mutating func forgetGuests() { guests.removeAll() }
+    /// Resets every observer entry at rest to a fresh one and returns whether all are at rest. At rest: no
+    /// registration left (count 0) and not added in a loading callback. What such an entry still holds (where
+    /// it was added, a cancelled transition since) is read only once the count is above zero again, and the add
+    /// that takes it there writes those anew; an entry added while loading keeps its scope for §7.2's check.
+    mutating func restObservers() -> Bool {
+        guard !observers.isEmpty else { return true }
+        let atRest = observers.allSatisfy { entry in
+            entry.value.count == 0 && !entry.value.reportedScopeMismatch && entry.value.addedIn.map(Instance.isLoadScope) != true
+        }
+        if atRest { observers.updateAll { $0 = ObserverEntry() } }
+        return atRest
+    }
 }

@@ -39,7 +39,7 @@ public struct PendingMove: Sendable, Equatable {
 
 /// Everything Lifeline knows about one controller instance at one point of the trace.
 /// The engine updates it event by event (`applying`); rules read it, never write it.
-public struct Instance: Sendable {
+public struct Instance: Sendable, Equatable {
     /// Order of first appearance in the trace, from 1.
     public let serial: Int
     public let key: InstanceKey
@@ -71,21 +71,17 @@ public struct Instance: Sendable {
     public var willAppear: Mark?
     public var willDisappear: Mark?
     public var dealloc: Mark?
-    public var uikitWarned = false
 
     public var parent: ControllerRef?
     public var pendingMove: PendingMove?
-    /// Removal checked once already (removeFromParent then the automatic didMove(nil)).
-    public var removalJudged = false
     /// Removed from its parent (didMove(nil) or removeFromParent) and disappeared: the leak clock runs from here.
     public var removal: Mark?
     public var didMoveToNil = false
-    public var leakReported = false
 
     public var observers = ObserverTable()
 
-    /// The instance that was loading or appearing on this thread when this one loaded without a parent (§5.5).
-    public var host: InstanceKey?
+    /// The line where this instance loaded without a parent inside another one's loading or appearing callback
+    /// (it is that one's guest, §5.5).
     public var hostLine: Int?
     /// Instances that loaded without a parent inside this one's callbacks.
     public var guests: [InstanceKey] = []
@@ -93,9 +89,8 @@ public struct Instance: Sendable {
     /// The callbacks this instance has logged.
     public var loggedCallbacks = CallbackSet()
 
-    /// The last few lines of this instance's timeline, oldest first.
-    public var recent: [EvidenceLine] { evidence.lines }
-    private var evidence = EvidenceRing(depth: Instance.evidenceDepth)
+    /// Where the newest of this instance's lines is kept (`EvidenceArena`), nil before its first.
+    var evidence: EvidenceArena.Position?
     public var lastLine = 0
 
     init(serial: Int, key: InstanceKey, generation: Int, profile: Int) {
@@ -111,10 +106,6 @@ public struct Instance: Sendable {
     public var isDeallocated: Bool { dealloc != nil }
     public var isLoaded: Bool { loadViewLine != nil || viewDidLoadLine != nil }
 
+    /// How many of an instance's last lines rules may cite.
     static let evidenceDepth = 6
-
-    mutating func remember(_ event: LifecycleEvent) {
-        event.withTextBytes { evidence.remember(line: event.line, bytes: $0) }
-        lastLine = event.line
-    }
 }

@@ -31,11 +31,9 @@ public struct LifecycleEvent: Sendable {
     public var argument: ControllerArgument?
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
-    /// Where the line is in its chunk: parsers record this rather than build `text` (see `InOrderStage`).
+    /// Where the line is in its chunk: parsers record this rather than build `text`, and the in-order stage
+    /// lends the engine those bytes alongside the event (`RuleEngine.consume(_:line:)`).
     var textBytes: Range<Int>?
-    /// The line's bytes while the in-order stage lends the event to the engine (see `BorrowedLine`).
-    var borrowedLine: BorrowedLine?
-    private var storedText: String?
 
     init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
          argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil) {
@@ -46,35 +44,13 @@ public struct LifecycleEvent: Sendable {
         self.kind = kind
         self.controller = controller
         self.argument = argument
-        self.storedText = text
+        self.text = text ?? ""
         self.yearless = yearless
         self.textBytes = textBytes
     }
 
-    /// The whole input line, for evidence and reports.
-    public var text: String {
-        get { storedText ?? borrowedLine.map { $0.bytes.string(0..<$0.bytes.count) } ?? "" }
-        set {
-            storedText = newValue
-            borrowedLine = nil
-        }
-    }
-
-    /// Calls `body` with the line's bytes, without building a `String` when they are borrowed.
-    func withTextBytes<Result>(_ body: (Bytes) -> Result) -> Result {
-        if storedText == nil, let borrowedLine { return body(borrowedLine.bytes) }
-        var text = self.text
-        return text.withUTF8(body)
-    }
-}
-
-/// A line's bytes inside the chunk the in-order stage is feeding to the engine, valid only until the engine is
-/// done with the event (the stage then clears it). Checking builds no `String` per event: instances copy these
-/// bytes into evidence buffers they reuse, and `text` is made only for what keeps it (findings, observers).
-/// Events handed to `TimelineEngine.onEvent`, which may keep them, carry their `text` instead, unless that observer
-/// only copies what it keeps (`TimelineEngine.onEventCopiesText`).
-struct BorrowedLine: @unchecked Sendable {
-    let bytes: Bytes
+    /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
+    public var text: String
 }
 
 /// Identifies a controller key within one trace: the same key may hold several instances over time (§6.4).

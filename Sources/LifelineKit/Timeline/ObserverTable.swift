@@ -1,13 +1,15 @@
 /// One instance's observers by notification name. Controllers observe a handful of names, so a short list
 /// searched in order beats hashing each name on every observer line and callback body; names come interned
 /// from the parser, which makes most comparisons a pointer check.
-public struct ObserverTable: Sendable, Sequence {
+public struct ObserverTable: Sendable, Sequence, Equatable {
     private var names: [String] = []
     private var entries: [ObserverEntry] = []
 
     public init() {}
 
     public var isEmpty: Bool { names.isEmpty }
+
+    public var count: Int { names.count }
 
     public var values: [ObserverEntry] { entries }
 
@@ -39,6 +41,9 @@ public struct ObserverTable: Sendable, Sequence {
         get { self[name] ?? defaultEntry() }
         set { self[name] = newValue }
     }
+
+    /// The names, in the order they were first seen.
+    var keys: [String] { names }
 
     /// Changes every entry in place.
     mutating func updateAll(_ change: (inout ObserverEntry) -> Void) {

@@ -39,6 +39,9 @@ struct OpenBodies {
     /// The instance whose body is open on the thread in `slot`.
     func instance(_ slot: Int) -> InstanceKey? { isOpen[slot] ? bodies[slot].instance : nil }
 
+    /// The instances whose bodies are open, one per thread at most.
+    var openInstances: [InstanceKey] { bodies.indices.filter { isOpen[$0] }.map { bodies[$0].instance } }
+
     /// Whether the body open on the thread in `slot` is `key`'s.
     func isOpen(_ slot: Int, for key: InstanceKey) -> Bool { isOpen[slot] && bodies[slot].instance == key }
 

@@ -19,7 +19,7 @@ public enum TimelineBuilder {
             recorder.record(located)
         }
         observer.unparseable = unparseable
-        observer.lentEvent = { event, instance in recorder.record(event, on: instance) }
+        observer.lentEvent = { event, instance, line in recorder.record(event, line: line, on: instance) }
         observer.instanceFinished = { instance in recorder.finish(instance) }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
         return recorder.timeline(file: file, statistics: statistics)
@@ -64,7 +64,7 @@ final class TimelineRecorder {
 
     func record(_ finding: Finding) { findings.append(finding) }
 
-    func record(_ event: LifecycleEvent, on instance: Instance) {
+    func record(_ event: LifecycleEvent, line: Bytes, on instance: Instance) {
         let serial = instance.serial, draft = serial - 1
         if !hasDraft(serial) {
             // An instance's first event: from now on its key names it (until another instance takes the key).
@@ -73,7 +73,7 @@ final class TimelineRecorder {
             drafts[draft] = Draft(serial: serial, key: instance.key, generation: instance.generation)
         }
         let tick = clock.tick(event.time)
-        let text = event.withTextBytes { store.append($0) }
+        let text = store.append(line)
         placements.append(FindingPlacer.Event(line: event.line, tick: tick))
         texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.

@@ -2,7 +2,7 @@ import XCTest
 @testable import LifelineKit
 
 /// Instance identity, resynchronisation and attribution: the engine's own duties (§1.2, §6.4, §7.4, §8.2, §8.3).
-final class TimelineEngineTests: XCTestCase {
+final class TimelineTrackerTests: XCTestCase {
     private func findings(_ trace: String, rule: String? = nil) throws -> [Finding] {
         try TraceFixture.analyze(trace).findings.filter { rule == nil || $0.rule == rule }
     }
@@ -157,7 +157,7 @@ final class TimelineEngineTests: XCTestCase {
 
     func testADeallocatedInstanceIsFinishedOnceEvenWhenLinesFollowIt() throws {
         var finished: [Int] = []
-        let engine = TimelineEngine(rules: RuleRegistry.all.map { $0.init() }, settings: RuleSettings()) { _ in }
+        let engine = RuleEngine(rules: RuleRegistry.all.map { $0.init() }, settings: RuleSettings()) { _ in }
         engine.onInstanceFinished = { finished.append($0.serial) }
         let ref = ControllerRef(name: "Shop.A", address: 1)
         for (line, kind) in [(1, EventKind.callback(.viewDidLoad)), (2, .callback(.dealloc)), (3, .callback(.dealloc)),

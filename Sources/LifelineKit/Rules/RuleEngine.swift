@@ -1,0 +1,132 @@
+/// Checks a trace's events against the rules as they stream by: a `TimelineTracker` builds each controller
+/// instance's timeline, and the rules judge it at every step. Memory follows the instances that are doing
+/// something (see `TimelineTracker`), whatever the length of the trace.
+public final class RuleEngine {
+    private let tracker: TimelineTracker<RuleRunner>
+
+    public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
+        let facts = TimelineFacts()
+        let context = RuleContext(settings: settings, rules: rules, facts: facts, emit: emit)
+        tracker = TimelineTracker(judge: RuleRunner(rules: rules, context: context), facts: facts, ignoredClasses: ignoredClasses)
+        context.timeline = tracker
+    }
+
+    /// Notes the time of any line (events or not), so time-based rules see the trace's clock move.
+    public func observeTime(_ time: TraceTime) { tracker.observe(time) }
+
+    /// Places one event on its instance's timeline and judges it.
+    public func consume(_ event: LifecycleEvent) { tracker.consume(event) }
+
+    /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage).
+    func consume(_ event: LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
+
+    /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
+    public func finish() { tracker.finish() }
+
+    /// Every instance created so far (the controller count of `--stats`).
+    public var instanceCount: Int { tracker.instanceCount }
+    /// Observer lines with no controller and no open callback to belong to.
+    public var unattributedEvents: Int { tracker.unattributedEvents }
+    /// Events of ignored classes.
+    public var ignoredEvents: Int { tracker.ignoredEvents }
+
+    /// Bytes the engine holds per instance kept at rest (its compact record and index entry), averaged.
+    public var retainedBytesPerIdleInstance: Double { tracker.retainedBytesPerIdleInstance }
+    /// Instances held in full form and in compact form right now.
+    public var instanceCounts: (full: Int, compact: Int) { tracker.instanceCounts }
+
+    /// Called with each instance once it is final (deallocated, replaced, or alive at the end): reports use it.
+    public var onInstanceFinished: ((Instance) -> Void)? {
+        get { tracker.judge.onInstanceFinished }
+        set { tracker.judge.onInstanceFinished = newValue }
+    }
+
+    /// Called with every event after it is placed on its instance: reports use it. Events consumed with a lent
+    /// line have an empty `text` here; use `onLentEvent` for those.
+    public var onEvent: ((LifecycleEvent, Instance) -> Void)? {
+        didSet { updateEventHook() }
+    }
+
+    /// The same, with the line's bytes, for observers that copy what they keep.
+    var onLentEvent: ((LifecycleEvent, Instance, Bytes) -> Void)? {
+        didSet { updateEventHook() }
+    }
+
+    /// Whether events may be consumed with lent lines: no observer needs their `text`.
+    var lendsLines: Bool { onEvent == nil }
+
+    private func updateEventHook() {
+        if let onEvent {
+            tracker.onEvent = { event, instance, _ in onEvent(event, instance) }
+        } else if let onLentEvent {
+            tracker.onEvent = { event, instance, line in
+                if let line { onLentEvent(event, instance, line) } else { var text = event.text; text.withUTF8 { onLentEvent(event, instance, $0) } }
+            }
+        } else {
+            tracker.onEvent = nil
+        }
+    }
+}
+
+/// Runs the rules at each point the tracker offers, each only where its filters say it judges something.
+struct RuleRunner: TimelineJudge {
+    private var rules: [any Rule]
+    let context: RuleContext
+    /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it, and those `applied` shows it to.
+    private let checkers: [[Int]]
+    private let appliedWatchers: [[Int]]
+    /// The rules that judge callback bodies, and those that watch the clock.
+    private let bodyJudges: [Int]
+    private let timeWatchers: [Int]
+    var onInstanceFinished: ((Instance) -> Void)?
+
+    init(rules: [any Rule], context: RuleContext) {
+        self.rules = rules
+        self.context = context
+        checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).checkedEvents.matches(kind) } }
+        appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
+        bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
+        timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime }
+    }
+
+    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, in timeline: any TimelineReading) {
+        let judging = checkers[event.kind.filterSlot]
+        guard !judging.isEmpty else { return }
+        context.lentLine = line
+        defer { context.lentLine = nil }
+        for index in judging {
+            context.currentRuleIndex = index
+            rules[index].check(event, on: instance, in: context)
+        }
+    }
+
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in timeline: any TimelineReading) {
+        for index in appliedWatchers[event.kind.filterSlot] {
+            context.currentRuleIndex = index
+            rules[index].applied(event, to: instance, in: context)
+        }
+    }
+
+    mutating func judge(_ body: CallbackBody, on instance: Instance, in timeline: any TimelineReading) {
+        for index in bodyJudges {
+            context.currentRuleIndex = index
+            rules[index].bodyClosed(body, on: instance, in: context)
+        }
+    }
+
+    mutating func finished(_ instance: Instance, atEnd: Bool, in timeline: any TimelineReading) {
+        for index in rules.indices {
+            context.currentRuleIndex = index
+            if atEnd { rules[index].endOfTrace(instance, in: context) }
+            rules[index].forget(instance)
+        }
+        onInstanceFinished?(instance)
+    }
+
+    mutating func timeAdvanced(to now: TraceTime, in timeline: any TimelineReading) {
+        for index in timeWatchers {
+            context.currentRuleIndex = index
+            rules[index].timeAdvanced(to: now, in: context)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// The recent lines of every instance, in one ring of bytes shared by all of them. An instance keeps only the
+/// position of its newest line; each line's record points to the same instance's line before it. Memory is the
+/// ring's fixed capacity however many instances there are: the oldest records are overwritten first, so an
+/// instance untouched while `capacity` bytes of newer lines went by has lost its older evidence lines (findings
+/// still name their lines; only the quoted context is shorter).
+///
+/// A record is the previous record's position plus one (8 bytes, 0 for none), the line number (8), the length
+/// (4), little-endian, then the line's bytes (at most `capacity / 8` of them).
+struct EvidenceArena: Sendable {
+    /// A record's place in the stream of all records ever written.
+    typealias Position = Int
+
+    private var ring: [UInt8]
+    private let mask: Int
+    /// Where the next record starts. Records that start before `end - capacity` are overwritten.
+    private(set) var end: Position = 0
+    private static let headerSize = 20
+
+    /// `capacity` is rounded up to a power of two.
+    init(capacity: Int = 8 << 20) {
+        var size = 1 << 12
+        while size < capacity { size <<= 1 }
+        ring = [UInt8](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    var capacity: Int { ring.count }
+
+    /// Records line `line` as the newest of an instance whose previous newest record is `previous`.
+    mutating func append(line: Int, bytes: Bytes, after previous: Position?) -> Position {
+        let length = min(bytes.count, ring.count / 8)
+        let start = end
+        let header = (UInt64(previous.map { $0 + 1 } ?? 0).littleEndian, UInt64(line).littleEndian, UInt32(length).littleEndian)
+        withUnsafeBytes(of: header) { copy($0, to: start) }
+        copy(UnsafeRawBufferPointer(Bytes(rebasing: bytes[..<length])), to: start + Self.headerSize)
+        end = start + Self.headerSize + length
+        return start
+    }
+
+    /// Up to `depth` lines ending with the one at `newest`, oldest first, as far as the ring still holds them.
+    func lines(endingAt newest: Position?, depth: Int) -> [EvidenceLine] {
+        var lines: [EvidenceLine] = []
+        var position = newest
+        while let at = position, lines.count < depth, isHeld(at) {
+            let length = Int(read(at + 16, width: 4))
+            let text = String(unsafeUninitializedCapacity: length) { buffer in
+                for offset in 0..<length { buffer[offset] = ring[(at + Self.headerSize + offset) & mask] }
+                return length
+            }
+            lines.append(EvidenceLine(line: Int(read(at + 8)), text: text))
+            let previous = Int(read(at))
+            position = previous == 0 ? nil : previous - 1
+        }
+        return lines.reversed()
+    }
+
+    /// Whether the record at `position` is still whole.
+    private func isHeld(_ position: Position) -> Bool { position >= end - ring.count }
+
+    private func read(_ position: Int, width: Int = 8) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in 0..<width { value |= UInt64(ring[(position + byte) & mask]) << (8 * UInt64(byte)) }
+        return value
+    }
+
+    /// Copies `bytes` into the ring from `position`, in at most two runs (before and after the wrap).
+    private mutating func copy(_ bytes: UnsafeRawBufferPointer, to position: Int) {
+        guard !bytes.isEmpty else { return }
+        let offset = position & mask
+        let first = min(bytes.count, ring.count - offset)
+        ring.withUnsafeMutableBytes { target in
+            target.baseAddress!.advanced(by: offset).copyMemory(from: bytes.baseAddress!, byteCount: first)
+            if first < bytes.count {
+                target.baseAddress!.copyMemory(from: bytes.baseAddress!.advanced(by: first), byteCount: bytes.count - first)
+            }
+        }
+    }
+}

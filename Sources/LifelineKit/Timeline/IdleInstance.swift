@@ -1,0 +1,160 @@
+/// An instance at rest, in the fewest bytes that still let a later callback be judged exactly as before: it is
+/// disappeared, with no transition, containment move or guest pending and no observer registered. Most apps never
+/// log dealloc, so every controller they ever showed ends up like this; the tracker keeps those in this form
+/// (`IdleStore`), and `Instance(self, …)` gives back the very instance that went in.
+///
+/// Lines and serials are 32-bit (0 for none); an instance whose numbers do not fit stays in full form.
+struct IdleInstance: Sendable {
+    // The key: its address, the name's and the process's entries in the store's `NameTable`.
+    var address: UInt64
+    var name: UInt32
+    var process: UInt32
+    var serial: UInt32
+    var generation: UInt32
+    var profile: UInt32
+    var loggedCallbacks: CallbackSet
+    var initLine: UInt32
+    var loadViewLine: UInt32
+    var viewDidLoadLine: UInt32
+    var lastLine: UInt32
+    var hostLine: UInt32
+    var firstAppearanceOrLayout: CompactMark
+    var willAppear: CompactMark
+    var willDisappear: CompactMark
+    var removal: CompactMark
+    var evidence: Int
+    /// The parent's name entry plus one (0: no parent) and address.
+    var parentName: UInt32
+    var parentAddress: UInt64
+    /// Resting observers (count 0), by name entry plus one (0: none).
+    var observers: (UInt32, UInt32)
+    var flags: Flags
+    var lastAppearanceCallback: CompactCallback
+    var otherObjectsDid: CompactCallback
+
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let seenFromBirth = Flags(rawValue: 1 << 0)
+        static let appearanceKnown = Flags(rawValue: 1 << 1)
+        static let everAppeared = Flags(rawValue: 1 << 2)
+        static let willCameTwice = Flags(rawValue: 1 << 3)
+        static let didMoveToNil = Flags(rawValue: 1 << 4)
+        static let keyHasAddress = Flags(rawValue: 1 << 5)
+        static let parentHasAddress = Flags(rawValue: 1 << 6)
+    }
+
+    /// The compact form of `instance`, or nil when it is not at rest or its numbers do not fit.
+    init?(_ instance: Instance, names: inout NameTable) {
+        guard instance.appearance == .disappeared, instance.pendingMove == nil, instance.dealloc == nil,
+              instance.guests.isEmpty, instance.observers.count <= 2, instance.observers.allSatisfy({ $0.value == ObserverEntry() }),
+              let serial = UInt32(exactly: instance.serial), let generation = UInt32(exactly: instance.generation),
+              let lastLine = UInt32(exactly: instance.lastLine) else { return nil }
+        // Every other line number is at most `lastLine`, so it fits too.
+        let key = instance.key
+        address = key.ref.address ?? 0
+        name = names.id(key.ref.name)
+        process = names.id(key.process)
+        self.serial = serial
+        self.generation = generation
+        profile = UInt32(instance.profile)
+        loggedCallbacks = instance.loggedCallbacks
+        initLine = Self.line(instance.initLine)
+        loadViewLine = Self.line(instance.loadViewLine)
+        viewDidLoadLine = Self.line(instance.viewDidLoadLine)
+        self.lastLine = lastLine
+        hostLine = Self.line(instance.hostLine)
+        firstAppearanceOrLayout = CompactMark(instance.firstAppearanceOrLayout)
+        willAppear = CompactMark(instance.willAppear)
+        willDisappear = CompactMark(instance.willDisappear)
+        removal = CompactMark(instance.removal)
+        evidence = instance.evidence ?? -1
+        parentName = instance.parent.map { names.id($0.name) + 1 } ?? 0
+        parentAddress = instance.parent?.address ?? 0
+        let observerNames = instance.observers.keys.map { names.id($0) + 1 }
+        observers = (observerNames.first ?? 0, observerNames.count > 1 ? observerNames[1] : 0)
+        var flags: Flags = []
+        if instance.seenFromBirth { flags.insert(.seenFromBirth) }
+        if instance.appearanceKnown { flags.insert(.appearanceKnown) }
+        if instance.everAppeared { flags.insert(.everAppeared) }
+        if instance.willCameTwice { flags.insert(.willCameTwice) }
+        if instance.didMoveToNil { flags.insert(.didMoveToNil) }
+        if key.ref.address != nil { flags.insert(.keyHasAddress) }
+        if instance.parent?.address != nil { flags.insert(.parentHasAddress) }
+        self.flags = flags
+        lastAppearanceCallback = CompactCallback(instance.lastAppearanceCallback)
+        otherObjectsDid = CompactCallback(instance.otherObjectsDid)
+    }
+
+    private static func line(_ line: Int?) -> UInt32 { line.map { UInt32($0) } ?? 0 }
+
+    /// Whether this is the instance at `key` (whose name and process have entries `name` and `process`).
+    func hasKey(address: UInt64?, name: UInt32, process: UInt32) -> Bool {
+        self.name == name && self.process == process && self.address == (address ?? 0)
+            && flags.contains(.keyHasAddress) == (address != nil)
+    }
+}
+
+extension Instance {
+    /// The instance `idle` was made from.
+    init(_ idle: IdleInstance, names: NameTable) {
+        let ref = ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil)
+        self.init(serial: Int(idle.serial), key: InstanceKey(process: names.process(idle.process), ref: ref),
+                  generation: Int(idle.generation), profile: Int(idle.profile))
+        func line(_ value: UInt32) -> Int? { value == 0 ? nil : Int(value) }
+        seenFromBirth = idle.flags.contains(.seenFromBirth)
+        appearanceKnown = idle.flags.contains(.appearanceKnown)
+        everAppeared = idle.flags.contains(.everAppeared)
+        willCameTwice = idle.flags.contains(.willCameTwice)
+        didMoveToNil = idle.flags.contains(.didMoveToNil)
+        initLine = line(idle.initLine)
+        loadViewLine = line(idle.loadViewLine)
+        viewDidLoadLine = line(idle.viewDidLoadLine)
+        lastLine = Int(idle.lastLine)
+        hostLine = line(idle.hostLine)
+        firstAppearanceOrLayout = idle.firstAppearanceOrLayout.mark
+        willAppear = idle.willAppear.mark
+        willDisappear = idle.willDisappear.mark
+        removal = idle.removal.mark
+        evidence = idle.evidence < 0 ? nil : idle.evidence
+        if idle.parentName != 0 {
+            parent = ControllerRef(name: names.name(idle.parentName - 1),
+                                   address: idle.flags.contains(.parentHasAddress) ? idle.parentAddress : nil)
+        }
+        for name in [idle.observers.0, idle.observers.1] where name != 0 { observers[names.name(name - 1)] = ObserverEntry() }
+        loggedCallbacks = idle.loggedCallbacks
+        lastAppearanceCallback = idle.lastAppearanceCallback.callback
+        otherObjectsDid = idle.otherObjectsDid.callback
+    }
+}
+
+/// A `Mark` in 16 bytes: line (0: no mark), callback, and time.
+struct CompactMark: Sendable {
+    private var line: UInt32
+    private var callback: CompactCallback
+    private var hasOffset: Bool
+    private var microseconds: Int64
+
+    private static let noTime = Int64.min
+
+    init(_ mark: Mark?) {
+        line = mark.map { UInt32($0.line) } ?? 0
+        callback = CompactCallback(mark?.callback)
+        hasOffset = mark?.time?.hasOffset ?? false
+        microseconds = mark?.time?.microseconds ?? Self.noTime
+    }
+
+    var mark: Mark? {
+        guard line != 0 else { return nil }
+        let time = microseconds == Self.noTime ? nil : TraceTime(microseconds: microseconds, hasOffset: hasOffset)
+        return Mark(line: Int(line), time: time, callback: callback.callback)
+    }
+}
+
+/// An optional `Callback` in one byte.
+struct CompactCallback: Sendable {
+    private var ordinal: UInt8
+
+    init(_ callback: Callback?) { ordinal = callback.map { UInt8($0.ordinal) } ?? .max }
+
+    var callback: Callback? { ordinal == .max ? nil : Callback.byOrdinal[Int(ordinal)] }
+}

@@ -1,0 +1,108 @@
+/// Instances at rest (`IdleInstance`), found by key. Records sit in one array (freed places are reused); an
+/// open-addressing table of 32-bit record numbers finds them, comparing the keys the records hold. An idle
+/// instance costs its record plus a few table bytes (`retainedBytes`).
+struct IdleStore: Sendable {
+    private var records: [IdleInstance] = []
+    private var freeRecords: [UInt32] = []
+    /// Record number plus one per slot; 0 is empty. Power-of-two size, at most three quarters full.
+    private var table = [UInt32](repeating: 0, count: 64)
+    private(set) var names = NameTable()
+    private(set) var count = 0
+
+    /// Stores `instance` compactly. Returns false, storing nothing, when it is not at rest.
+    mutating func insert(_ instance: Instance) -> Bool {
+        guard let idle = IdleInstance(instance, names: &names) else { return false }
+        assert(Instance(idle, names: names) == instance, "an idle instance must come back as it went in")
+        if (count + 1) * 4 > table.count * 3 { grow() }
+        let record: UInt32
+        if let free = freeRecords.popLast() {
+            record = free
+            records[Int(record)] = idle
+        } else {
+            record = UInt32(records.count)
+            records.append(idle)
+        }
+        place(record)
+        count += 1
+        return true
+    }
+
+    /// Takes the instance at `key` out of the store.
+    mutating func remove(_ key: InstanceKey) -> Instance? {
+        guard var hole = find(key) else { return nil }
+        let record = table[hole] - 1
+        let instance = Instance(records[Int(record)], names: names)
+        freeRecords.append(record)
+        count -= 1
+        // Backward-shift deletion: move up every later entry of the probe chain that the hole would cut off.
+        let mask = table.count - 1
+        table[hole] = 0
+        var slot = (hole + 1) & mask
+        while table[slot] != 0 {
+            let home = Self.hash(records[Int(table[slot] - 1)]) & mask
+            let stays = hole <= slot ? (hole < home && home <= slot) : (hole < home || home <= slot)
+            if !stays {
+                table[hole] = table[slot]
+                table[slot] = 0
+                hole = slot
+            }
+            slot = (slot + 1) & mask
+        }
+        return instance
+    }
+
+    /// The instance at `key`, left in the store.
+    func instance(_ key: InstanceKey) -> Instance? {
+        find(key).map { Instance(records[Int(table[$0] - 1)], names: names) }
+    }
+
+    /// Every stored instance's serial and key, for the end of the trace.
+    var serialsAndKeys: [(serial: Int, key: InstanceKey)] {
+        table.compactMap { entry in
+            guard entry != 0 else { return nil }
+            let idle = records[Int(entry - 1)]
+            let ref = ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil)
+            return (Int(idle.serial), InstanceKey(process: names.process(idle.process), ref: ref))
+        }
+    }
+
+    mutating func removeAll() { self = IdleStore() }
+
+    /// The bytes the store holds for its instances: records, table and free list (capacity, not just use).
+    var retainedBytes: Int {
+        records.capacity * MemoryLayout<IdleInstance>.stride + table.count * MemoryLayout<UInt32>.stride
+            + freeRecords.capacity * MemoryLayout<UInt32>.stride + names.retainedBytes
+    }
+
+    private func find(_ key: InstanceKey) -> Int? {
+        guard count > 0, let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
+        let mask = table.count - 1
+        var slot = Self.hash(address: key.ref.address ?? 0, name: name, process: process) & mask
+        while table[slot] != 0 {
+            if records[Int(table[slot] - 1)].hasKey(address: key.ref.address, name: name, process: process) { return slot }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func place(_ record: UInt32) {
+        let mask = table.count - 1
+        var slot = Self.hash(records[Int(record)]) & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = record + 1
+    }
+
+    private mutating func grow() {
+        let entries = table.filter { $0 != 0 }
+        table = [UInt32](repeating: 0, count: table.count * 2)
+        for entry in entries { place(entry - 1) }
+    }
+
+    private static func hash(_ idle: IdleInstance) -> Int { hash(address: idle.address, name: idle.name, process: idle.process) }
+
+    private static func hash(address: UInt64, name: UInt32, process: UInt32) -> Int {
+        var hash = (address ^ UInt64(name) << 40 ^ UInt64(process) << 56) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
+        return Int(truncatingIfNeeded: hash)
+    }
+}

@@ -1,0 +1,38 @@
+/// Whoever judges timelines (the rules, `RuleEngine`): the tracker calls it at every point where an instance can
+/// be judged, and knows nothing about what it concludes.
+protocol TimelineJudge {
+    /// Judges `event` on `instance` as it was before the event. `line` is the event's line when it is lent
+    /// rather than in `event.text`.
+    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, in timeline: any TimelineReading)
+    /// `event` has moved `instance` on.
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in timeline: any TimelineReading)
+    /// Judges what a callback's body did (called for instances that have logged observers only).
+    mutating func judge(_ body: CallbackBody, on instance: Instance, in timeline: any TimelineReading)
+    /// `instance` is final: deallocated, replaced by a new object at its address, or still alive at the end of the
+    /// trace (`atEnd`, in order of first appearance).
+    mutating func finished(_ instance: Instance, atEnd: Bool, in timeline: any TimelineReading)
+    /// The trace's clock moved on.
+    mutating func timeAdvanced(to now: TraceTime, in timeline: any TimelineReading)
+}
+
+/// What a judge may read of the timeline while it judges.
+public protocol TimelineReading: AnyObject {
+    /// Class profiles and the clock.
+    var facts: TimelineFacts { get }
+    /// Another instance of the trace that is not deallocated.
+    func instance(_ key: InstanceKey) -> Instance?
+    /// The last lines of `instance`'s timeline (at most `Instance.evidenceDepth`), oldest first.
+    func recentLines(of instance: Instance) -> [EvidenceLine]
+}
+
+/// An open callback body: the lines after a callback's own line on the same thread belong to it (§7.4).
+public struct CallbackBody: Sendable {
+    /// The callback, or nil for an observer line that names its controller outside any of its callbacks.
+    public var callback: Callback?
+    public var line: Int
+    public var instance: InstanceKey
+    /// Observer names added or removed inside the body.
+    public var touchedObservers: [String] = []
+    /// Observer names removed inside the body.
+    public var removedObservers: [String] = []
+}

@@ -1,0 +1,259 @@
+/// Builds every controller instance's timeline from a stream of events, in trace order, and hands each point
+/// where an instance can be judged to its `Judge`.
+///
+/// Memory follows the instances that are doing something. An instance at rest (disappeared, nothing pending) is
+/// kept as a compact `IdleInstance`; a deallocated one as a tombstone, and those are capped; the text of every
+/// instance's recent lines shares one bounded `EvidenceArena`.
+final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
+    var judge: Judge
+    let facts: TimelineFacts
+    private var live = InstanceTable()
+    private var idle = IdleStore()
+    private var tombstones = TombstoneStore(capacity: 100_000)
+    private var openBodies = OpenBodies()
+    private var arena: EvidenceArena
+    private var ignoredClasses: ClassFilter
+    private var nextSerial = 1
+    /// `live` is swept for instances at rest once it holds this many.
+    private var sweepAt = TimelineTracker.firstSweep
+    private static var firstSweep: Int { 256 }
+    /// Every instance created so far (the controller count of `--stats`).
+    private(set) var instanceCount = 0
+    /// Observer lines with no controller and no open callback to belong to.
+    private(set) var unattributedEvents = 0
+    /// Events of ignored classes.
+    private(set) var ignoredEvents = 0
+    /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
+    var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
+
+    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = 8 << 20) {
+        self.judge = judge
+        self.facts = facts
+        self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
+        self.arena = EvidenceArena(capacity: evidenceCapacity)
+    }
+
+    // MARK: Reading
+
+    func instance(_ key: InstanceKey) -> Instance? { live[key] ?? idle.instance(key) }
+
+    func recentLines(of instance: Instance) -> [EvidenceLine] {
+        arena.lines(endingAt: instance.evidence, depth: Instance.evidenceDepth)
+    }
+
+    /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).
+    var retainedBytesPerIdleInstance: Double {
+        idle.count == 0 ? 0 : Double(idle.retainedBytes) / Double(idle.count)
+    }
+
+    /// Instances kept in full form and in compact form.
+    var instanceCounts: (full: Int, compact: Int) { (live.count, idle.count) }
+
+    // MARK: Input
+
+    /// Notes the time of a line, so time-based judges see the trace's clock move.
+    func observe(_ time: TraceTime) {
+        if facts.advance(to: time) { judge.timeAdvanced(to: time, in: self) }
+    }
+
+    /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
+    func consume(_ event: LifecycleEvent, line: Bytes? = nil) {
+        if let time = event.time { observe(time) }
+        let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
+        guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
+            unattributedEvents += 1
+            return
+        }
+        if ignoredClasses.matches(ref.name) {
+            ignoredEvents += 1
+            return
+        }
+        let key = InstanceKey(process: event.process, ref: ref)
+        var enclosing = Enclosing.none
+        if let callback = event.kind.callback {
+            if callback == .viewDidLoad || callback == .loadView, let host = openBodies.host(thread) { enclosing = .other(host: host) }
+            closeBody(on: thread)
+        } else if openBodies.isOpen(thread, for: key) {
+            enclosing = .own(openBodies.callback(thread))
+        }
+        if live.slot(of: key) == nil, let resting = idle.remove(key) { live.insert(resting) }
+
+        let slot: Int
+        var wasDead = false
+        if let found = live.slot(of: key) {
+            if event.kind.callback?.beginsLife == true, startsNewInstance(live[found], event) {  // only these can tell a new object at a reused address
+                let replaced = live[found]
+                judge.finished(replaced, atEnd: false, in: self)  // replaced by a new object at the same address
+                live[found] = makeInstance(key, generation: replaced.generation + 1)
+            }
+            slot = found
+        } else if let dead = tombstones.remove(key) {
+            // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
+            if event.kind.callback?.beginsLife == true || (ref.isUnlabelled && event.kind.callback != nil) {
+                slot = live.insert(makeInstance(key, generation: dead.generation + 1))
+            } else {
+                slot = live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life
+                wasDead = true
+            }
+        } else {
+            slot = live.insert(makeInstance(key, generation: 1))
+        }
+        judgeAndApply(event, line, slot, key, thread, enclosing)
+        if wasDead, live[slot].isDeallocated {
+            tombstones.insert(live.remove(slot))  // a second dealloc, an observer line: it stays finished
+        } else if live.count >= sweepAt {
+            sweep()
+        }
+    }
+
+    /// Ends the trace: closes open callback bodies, then every instance still alive is final, in order of first
+    /// appearance.
+    func finish() {
+        for thread in openBodies.openSlots { closeBody(on: thread) }
+        // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
+        var remaining = live.occupiedSlots.map { (serial: live[$0].serial, key: live[$0].key) }
+        remaining += idle.serialsAndKeys
+        for (_, key) in remaining.sorted(by: { $0.serial < $1.serial }) {
+            guard let instance = instance(key) else { continue }
+            judge.finished(instance, atEnd: true, in: self)
+        }
+        live.removeAll()
+        idle.removeAll()
+    }
+
+    // MARK: Events
+
+    /// The callback body open on an event's thread, as far as the event's instance cares.
+    private enum Enclosing {
+        case none
+        /// The instance's own body, of this callback (nil: an observer line outside callbacks).
+        case own(Callback?)
+        /// Another instance's body, which a loading controller may be a guest of (§5.5).
+        case other(host: InstanceKey)
+
+        var scope: Callback? {
+            if case .own(let callback) = self { return callback }
+            return nil
+        }
+    }
+
+    /// Judges `event` on the instance in `slot` as it was before the event, where it lies, then moves it in place to
+    /// the state the event implies.
+    private func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
+                               _ enclosing: Enclosing) {
+        judge.judge(event, line: line, on: live[slot], in: self)
+        if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
+            live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
+        }
+        if case .other(let host) = enclosing { recordGuest(event, slot, host) }
+        if case .observerAdded = event.kind, let line, event.text.isEmpty {
+            var withText = event  // an added observer keeps its line as evidence
+            withText.text = line.string(0..<line.count)
+            live[slot].apply(withText, scope: enclosing.scope)
+        } else {
+            live[slot].apply(event, scope: enclosing.scope)
+        }
+        if let line {
+            live[slot].evidence = arena.append(line: event.line, bytes: line, after: live[slot].evidence)
+        } else {
+            var text = event.text
+            let previous = live[slot].evidence
+            live[slot].evidence = text.withUTF8 { arena.append(line: event.line, bytes: $0, after: previous) }
+        }
+        if let callback = event.kind.callback {
+            if !live[slot].loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
+                live[slot].loggedCallbacks.insert(callback)
+                facts.recordLogged(callback, profile: live[slot].profile)
+            }
+            openBodies.open(thread, callback: callback, line: event.line, instance: key)
+        } else if event.kind.isObserver, case .own = enclosing {
+            openBodies.touch(thread, event.kind)
+        } else if event.kind.isObserver {
+            var body = CallbackBody(callback: nil, line: event.line, instance: key, touchedObservers: [event.kind.observerName ?? ""])
+            if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
+            judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
+        }
+        judge.applied(event, to: live[slot], in: self)
+        onEvent?(event, live[slot], line)
+    }
+
+    // MARK: Instances
+
+    /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
+    /// neither init nor dealloc (nothing else could tell two objects at one address apart).
+    private func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent) -> Bool {
+        guard let callback = event.kind.callback else { return false }
+        if callback == .`init` {
+            // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
+            return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
+        }
+        // A load after the view appeared or laid out is a new object; a load again before that (`loadView`,
+        // `viewDidLoad`, `loadView`, …) is the same object loading twice, which `load-once` reports.
+        guard callback == .loadView || callback == .viewDidLoad else { return false }
+        // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
+        guard instance.firstAppearanceOrLayout != nil else { return false }
+        return instance.key.ref.isUnlabelled || (!facts.classLogs(.`init`, of: instance) && !facts.classLogs(.dealloc, of: instance))
+    }
+
+    private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
+        defer { nextSerial += 1; instanceCount += 1 }
+        return Instance(serial: nextSerial, key: key, generation: generation, profile: facts.profile(for: key.ref))
+    }
+
+    /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).
+    private func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
+        let guest = live[slot]
+        guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }
+        if !live.contains(host), let resting = idle.remove(host) { live.insert(resting) }
+        guard live.contains(host) else { return }
+        live[slot].hostLine = event.line
+        if let hostSlot = live.slot(of: host) { live[hostSlot].guests.append(guest.key) }
+    }
+
+    /// Moves the instances at rest out of `live` into compact form, except those a callback body on some thread
+    /// still belongs to. Runs when `live` has doubled since the last sweep, so each instance is looked at a
+    /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
+    private func sweep() {
+        let busy = openBodies.openInstances
+        for slot in live.occupiedSlots where !busy.contains(live[slot].key) {
+            var instance = live[slot]
+            guard instance.restObservers() else { continue }
+            if idle.insert(instance) { _ = live.remove(slot) }
+        }
+        sweepAt = max(Self.firstSweep, live.count * 2)
+    }
+
+    // MARK: Callback bodies
+
+    private func closeBody(on thread: Int) {
+        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
+        // observers) and a dealloc (tombstone) need the instance.
+        guard let (callback, touchedObservers) = openBodies.close(thread),
+              touchedObservers || callback == .viewDidDisappear || callback == .dealloc else { return }
+        let body = openBodies.lastBody(thread)
+        guard let slot = live.slot(of: body.instance) else { return }
+        judgeBody(body, slot)
+        if body.callback == .viewDidDisappear { live[slot].guests.removeAll() }
+        guard live[slot].isDeallocated else { return }
+        let dead = live.remove(slot)
+        judge.finished(dead, atEnd: false, in: self)
+        tombstones.insert(dead)
+    }
+
+    /// Judges what a callback body did, then settles the observer counts the judge assumed. Bodies are about
+    /// observers: an instance that never had any has nothing to judge.
+    private func judgeBody(_ body: CallbackBody, _ slot: Int) {
+        guard !live[slot].observers.isEmpty else { return }
+        judge.judge(body, on: live[slot], in: self)
+        live[slot].settleObservers(after: body)
+    }
+}
+
+extension EventKind {
+    var observerName: String? {
+        switch self {
+        case .observerAdded(let name), .observerRemoved(let name): return name
+        default: return nil
+        }
+    }
+}
