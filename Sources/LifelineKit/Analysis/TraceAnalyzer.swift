@@ -85,8 +85,8 @@ public struct TraceAnalyzer: Sendable {
     func makeEngine(file: String, observer: Observer) -> RuleEngine {
         var settings = options.settings
         settings.reportLeaksEagerly = settings.reportLeaksEagerly || options.follow
-        let engine = RuleEngine(rules: options.rules.map { $0.init() }, settings: settings,
-                                ignoredClasses: options.ignoredClasses) { finding in
+        let engine = RuleEngine(rules: options.rules.map { $0.init() }, settings: settings, ignoredClasses: options.ignoredClasses,
+                                firstSweep: options.compactionThreshold) { finding in
             var located = finding
             located.file = file
             observer.finding(located)

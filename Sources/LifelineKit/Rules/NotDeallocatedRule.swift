@@ -5,7 +5,7 @@ public struct NotDeallocatedRule: Rule {
     /// The callbacks that start or stop the leak clock (`Instance.removal`), watched when streaming.
     public static let appliedEvents: EventFilter = .callbacks(.viewDidAppear, .viewDidDisappear, .didMove, .removeFromParent, .dealloc)
     public static let judgesBodies = false
-    public static let watchesTime = true
+    public static func watchesTime(_ settings: RuleSettings) -> Bool { settings.reportLeaksEagerly }
 
     /// Streaming only (`RuleSettings.reportLeaksEagerly`): instances removed with a time and not yet deallocated
     /// or past the timeout, by serial.

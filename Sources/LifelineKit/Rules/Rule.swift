@@ -47,8 +47,8 @@ public protocol Rule: Sendable {
     static var appliedEvents: EventFilter { get }
     /// Whether `bodyClosed` judges anything; the engine skips the call when not.
     static var judgesBodies: Bool { get }
-    /// Whether `timeAdvanced` judges anything (it is called on nearly every event when it does).
-    static var watchesTime: Bool { get }
+    /// Whether `timeAdvanced` judges anything with these settings (it is called on nearly every event if so).
+    static func watchesTime(_ settings: RuleSettings) -> Bool
     init()
     /// Judges one event on its instance.
     mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
@@ -69,7 +69,7 @@ extension Rule {
     public static var checkedEvents: EventFilter { .everything }
     public static var appliedEvents: EventFilter { EventFilter() }
     public static var judgesBodies: Bool { true }
-    public static var watchesTime: Bool { false }
+    public static func watchesTime(_ settings: RuleSettings) -> Bool { false }
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {}
     public func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {}
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {}

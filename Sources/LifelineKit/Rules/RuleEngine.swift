@@ -4,10 +4,16 @@
 public final class RuleEngine {
     private let tracker: TimelineTracker<RuleRunner>
 
-    public init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
+    public convenience init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
+        self.init(rules: rules, settings: settings, ignoredClasses: ignoredClasses, firstSweep: 256, emit: emit)
+    }
+
+    /// `firstSweep`: how many instances in full form make the tracker first look for instances at rest.
+    init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String], firstSweep: Int, emit: @escaping (Finding) -> Void) {
         let facts = TimelineFacts()
         let context = RuleContext(settings: settings, rules: rules, facts: facts, emit: emit)
-        tracker = TimelineTracker(judge: RuleRunner(rules: rules, context: context), facts: facts, ignoredClasses: ignoredClasses)
+        tracker = TimelineTracker(judge: RuleRunner(rules: rules, context: context), facts: facts, ignoredClasses: ignoredClasses,
+                                  firstSweep: firstSweep)
         context.timeline = tracker
     }
 
@@ -86,7 +92,7 @@ struct RuleRunner: TimelineJudge {
         checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).checkedEvents.matches(kind) } }
         appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
-        timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime }
+        timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
     }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, in timeline: any TimelineReading) {

@@ -1,8 +1,9 @@
-/// Instances at rest (`IdleInstance`), found by key. Records sit in one array (freed places are reused); an
-/// open-addressing table of 32-bit record numbers finds them, comparing the keys the records hold. An idle
-/// instance costs its record plus a few table bytes (`retainedBytes`).
+/// Instances at rest (`IdleInstance`), found by key. Records sit in pages of fixed size (freed places are
+/// reused), so growing never copies them and never holds more than one page spare; an open-addressing table of
+/// 32-bit record numbers finds them, comparing the keys the records hold. An idle instance costs its record plus
+/// a few table bytes (`retainedBytes`).
 struct IdleStore: Sendable {
-    private var records: [IdleInstance] = []
+    private var records = PagedRecords()
     private var freeRecords: [UInt32] = []
     /// Record number plus one per slot; 0 is empty. Power-of-two size, at most three quarters full.
     private var table = [UInt32](repeating: 0, count: 64)
@@ -105,4 +106,29 @@ struct IdleStore: Sendable {
         hash ^= hash >> 29
         return Int(truncatingIfNeeded: hash)
     }
+}
+
+/// `IdleInstance` records in pages of 4,096.
+private struct PagedRecords: Sendable {
+    private var pages: [[IdleInstance]] = []
+    private(set) var count = 0
+    private static let pageSize = 4096
+
+    subscript(record: Int) -> IdleInstance {
+        get { pages[record / Self.pageSize][record % Self.pageSize] }
+        set { pages[record / Self.pageSize][record % Self.pageSize] = newValue }
+    }
+
+    mutating func append(_ record: IdleInstance) {
+        if count % Self.pageSize == 0 {
+            var page: [IdleInstance] = []
+            page.reserveCapacity(Self.pageSize)
+            pages.append(page)
+        }
+        pages[pages.count - 1].append(record)
+        count += 1
+    }
+
+    /// Records the pages have room for.
+    var capacity: Int { pages.count * Self.pageSize }
 }

@@ -1,7 +1,8 @@
 /// The instances in full form (those not at rest, and those that rested only briefly), each in a slot that
 /// stays put for its whole life, so the tracker changes an instance where it lies instead of moving its few
-/// hundred bytes out and back on every event.
-struct InstanceTable: Sendable {
+/// hundred bytes out and back on every event. A class: the tracker (itself a class) reaches it through a
+/// constant reference, so reading it never copies its arrays.
+final class InstanceTable {
     private var index = KeyIndex()
     private var slots: [Instance] = []
     private var occupied: [Bool] = []
@@ -24,7 +25,7 @@ struct InstanceTable: Sendable {
 
     /// Adds an instance in a slot of its own and returns the slot.
     @discardableResult
-    mutating func insert(_ instance: Instance) -> Int {
+    func insert(_ instance: Instance) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
@@ -41,7 +42,7 @@ struct InstanceTable: Sendable {
     }
 
     /// Takes the instance out of `slot` for good and frees the slot.
-    mutating func remove(_ slot: Int) -> Instance {
+    func remove(_ slot: Int) -> Instance {
         precondition(occupied[slot], "removing from an empty slot")
         let instance = slots[slot]
         slots[slot] = Self.vacant
@@ -55,7 +56,13 @@ struct InstanceTable: Sendable {
     /// The occupied slots, in no particular order.
     var occupiedSlots: [Int] { occupied.indices.filter { occupied[$0] } }
 
-    mutating func removeAll() { self = InstanceTable() }
+    func removeAll() {
+        index = KeyIndex()
+        slots = []
+        occupied = []
+        freeSlots = []
+        count = 0
+    }
 
     /// What a freed slot holds: an instance with nothing on the heap.
     private static let vacant = Instance(serial: 0, key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),

@@ -7,7 +7,7 @@
 final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     var judge: Judge
     let facts: TimelineFacts
-    private var live = InstanceTable()
+    private let live = InstanceTable()
     private var idle = IdleStore()
     private var tombstones = TombstoneStore(capacity: 100_000)
     private var openBodies = OpenBodies()
@@ -15,8 +15,9 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     private var ignoredClasses: ClassFilter
     private var nextSerial = 1
     /// `live` is swept for instances at rest once it holds this many.
-    private var sweepAt = TimelineTracker.firstSweep
-    private static var firstSweep: Int { 256 }
+    private var sweepAt: Int
+    /// How many instances in full form make the first sweep (tests lower it so every chance to compact is taken).
+    private let firstSweep: Int
     /// Every instance created so far (the controller count of `--stats`).
     private(set) var instanceCount = 0
     /// Observer lines with no controller and no open callback to belong to.
@@ -26,7 +27,9 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
     var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
 
-    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = 8 << 20) {
+    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = 8 << 20, firstSweep: Int = 256) {
+        self.firstSweep = firstSweep
+        self.sweepAt = firstSweep
         self.judge = judge
         self.facts = facts
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
@@ -220,7 +223,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             guard instance.restObservers() else { continue }
             if idle.insert(instance) { _ = live.remove(slot) }
         }
-        sweepAt = max(Self.firstSweep, live.count * 2)
+        sweepAt = max(firstSweep, live.count * 2)
     }
 
     // MARK: Callback bodies

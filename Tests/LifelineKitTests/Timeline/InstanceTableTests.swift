@@ -10,7 +10,7 @@ final class InstanceTableTests: XCTestCase {
     }
 
     func testInstancesChangeInPlaceAndSurviveGrowth() {
-        var table = InstanceTable()
+        let table = InstanceTable()
         let slots = (0..<300).map { table.insert(instance($0)) }
         for (number, slot) in slots.enumerated() { table[slot].lastLine = number * 10 }
         for number in 0..<300 {
@@ -22,7 +22,7 @@ final class InstanceTableTests: XCTestCase {
     }
 
     func testRemovedSlotsAreReused() {
-        var table = InstanceTable()
+        let table = InstanceTable()
         let slot = table.insert(instance(1))
         XCTAssertEqual(table.remove(slot).serial, 1)
         XCTAssertNil(table[instance(1).key])
