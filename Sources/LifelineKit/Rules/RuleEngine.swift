@@ -95,7 +95,7 @@ struct RuleRunner: TimelineJudge {
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
     }
 
-    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, in timeline: any TimelineReading) {
+    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
         let judging = checkers[event.kind.filterSlot]
         guard !judging.isEmpty else { return }
         context.lentLine = line
@@ -106,21 +106,21 @@ struct RuleRunner: TimelineJudge {
         }
     }
 
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in timeline: any TimelineReading) {
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance) {
         for index in appliedWatchers[event.kind.filterSlot] {
             context.currentRuleIndex = index
             rules[index].applied(event, to: instance, in: context)
         }
     }
 
-    mutating func judge(_ body: CallbackBody, on instance: Instance, in timeline: any TimelineReading) {
+    mutating func judge(_ body: CallbackBody, on instance: Instance) {
         for index in bodyJudges {
             context.currentRuleIndex = index
             rules[index].bodyClosed(body, on: instance, in: context)
         }
     }
 
-    mutating func finished(_ instance: Instance, atEnd: Bool, in timeline: any TimelineReading) {
+    mutating func finished(_ instance: Instance, atEnd: Bool) {
         for index in rules.indices {
             context.currentRuleIndex = index
             if atEnd { rules[index].endOfTrace(instance, in: context) }
@@ -129,7 +129,7 @@ struct RuleRunner: TimelineJudge {
         onInstanceFinished?(instance)
     }
 
-    mutating func timeAdvanced(to now: TraceTime, in timeline: any TimelineReading) {
+    mutating func timeAdvanced(to now: TraceTime) {
         for index in timeWatchers {
             context.currentRuleIndex = index
             rules[index].timeAdvanced(to: now, in: context)

@@ -41,8 +41,7 @@ struct IdleStore: Sendable {
         var slot = (hole + 1) & mask
         while table[slot] != 0 {
             let home = Self.hash(records[Int(table[slot] - 1)]) & mask
-            let stays = hole <= slot ? (hole < home && home <= slot) : (hole < home || home <= slot)
-            if !stays {
+            if !KeyIndex.staysAfterRemoval(home: home, hole: hole, slot: slot) {
                 table[hole] = table[slot]
                 table[slot] = 0
                 hole = slot

@@ -61,9 +61,7 @@ struct KeyIndex {
         var slot = (hole + 1) & mask
         while hashes[slot] != 0 {
             let home = hashes[slot] & mask
-            // The entry stays if its home lies cyclically in (hole, slot].
-            let stays = hole <= slot ? (hole < home && home <= slot) : (hole < home || home <= slot)
-            if !stays {
+            if !Self.staysAfterRemoval(home: home, hole: hole, slot: slot) {
                 hashes[hole] = hashes[slot]
                 keys[hole] = keys[slot].take()
                 values[hole] = values[slot]
@@ -72,6 +70,12 @@ struct KeyIndex {
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// Backward-shift deletion in linear probing: whether the entry in `slot`, whose probe starts at `home`, is
+    /// still reachable once `hole` (before it in the chain) is emptied, i.e. `home` lies cyclically in (hole, slot].
+    static func staysAfterRemoval(home: Int, hole: Int, slot: Int) -> Bool {
+        hole <= slot ? (hole < home && home <= slot) : (hole < home || home <= slot)
     }
 
     private mutating func grow() {

@@ -1,37 +1,42 @@
 /// Class names, labels, observer names and processes as small numbers, for the compact forms of idle
 /// instances: a trace has a few hundred of these at most, however many instances it has.
 struct NameTable: Sendable {
-    private var names: [String] = []
-    private var nameIDs: [String: UInt32] = [:]
-    private var processes: [ProcessKey] = []
-    private var processIDs: [ProcessKey: UInt32] = [:]
+    private var names = Numbering<String>()
+    private var processes = Numbering<ProcessKey>()
 
     /// The entry of `name`, made on first sight.
-    mutating func id(_ name: String) -> UInt32 {
-        if let id = nameIDs[name] { return id }
-        names.append(name)
-        nameIDs[name] = UInt32(names.count - 1)
-        return UInt32(names.count - 1)
-    }
+    mutating func id(_ name: String) -> UInt32 { names.id(name) }
 
     /// The entry of `name` if it has one.
-    func existingID(_ name: String) -> UInt32? { nameIDs[name] }
+    func existingID(_ name: String) -> UInt32? { names.existingID(name) }
 
-    func name(_ id: UInt32) -> String { names[Int(id)] }
+    func name(_ id: UInt32) -> String { names[id] }
 
-    mutating func id(_ process: ProcessKey) -> UInt32 {
-        if let id = processIDs[process] { return id }
-        processes.append(process)
-        processIDs[process] = UInt32(processes.count - 1)
-        return UInt32(processes.count - 1)
-    }
+    mutating func id(_ process: ProcessKey) -> UInt32 { processes.id(process) }
 
-    func existingID(_ process: ProcessKey) -> UInt32? { processIDs[process] }
+    func existingID(_ process: ProcessKey) -> UInt32? { processes.existingID(process) }
 
-    func process(_ id: UInt32) -> ProcessKey { processes[Int(id)] }
+    func process(_ id: UInt32) -> ProcessKey { processes[id] }
 
     /// Bytes held, roughly: the strings' storage and both directions of each map.
     var retainedBytes: Int {
-        names.reduce(0) { $0 + $1.utf8.count + 48 } + processes.count * 64
+        names.values.reduce(0) { $0 + $1.utf8.count + 48 } + processes.values.count * 64
     }
+}
+
+/// Distinct values numbered from 0 in order of first sight, both ways.
+private struct Numbering<Value: Hashable & Sendable>: Sendable {
+    private(set) var values: [Value] = []
+    private var ids: [Value: UInt32] = [:]
+
+    mutating func id(_ value: Value) -> UInt32 {
+        if let id = ids[value] { return id }
+        values.append(value)
+        ids[value] = UInt32(values.count - 1)
+        return UInt32(values.count - 1)
+    }
+
+    func existingID(_ value: Value) -> UInt32? { ids[value] }
+
+    subscript(id: UInt32) -> Value { values[Int(id)] }
 }

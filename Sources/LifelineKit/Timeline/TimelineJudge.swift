@@ -1,24 +1,23 @@
 /// Whoever judges timelines (the rules, `RuleEngine`): the tracker calls it at every point where an instance can
-/// be judged, and knows nothing about what it concludes.
+/// be judged, and knows nothing about what it concludes. A judge that reads other instances or evidence lines does
+/// so through the tracker as `TimelineReading`, handed to it once by whoever made both.
 protocol TimelineJudge {
     /// Judges `event` on `instance` as it was before the event. `line` is the event's line when it is lent
     /// rather than in `event.text`.
-    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, in timeline: any TimelineReading)
+    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance)
     /// `event` has moved `instance` on.
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in timeline: any TimelineReading)
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance)
     /// Judges what a callback's body did (called for instances that have logged observers only).
-    mutating func judge(_ body: CallbackBody, on instance: Instance, in timeline: any TimelineReading)
+    mutating func judge(_ body: CallbackBody, on instance: Instance)
     /// `instance` is final: deallocated, replaced by a new object at its address, or still alive at the end of the
     /// trace (`atEnd`, in order of first appearance).
-    mutating func finished(_ instance: Instance, atEnd: Bool, in timeline: any TimelineReading)
+    mutating func finished(_ instance: Instance, atEnd: Bool)
     /// The trace's clock moved on.
-    mutating func timeAdvanced(to now: TraceTime, in timeline: any TimelineReading)
+    mutating func timeAdvanced(to now: TraceTime)
 }
 
 /// What a judge may read of the timeline while it judges.
-public protocol TimelineReading: AnyObject {
-    /// Class profiles and the clock.
-    var facts: TimelineFacts { get }
+protocol TimelineReading: AnyObject {
     /// Another instance of the trace that is not deallocated.
     func instance(_ key: InstanceKey) -> Instance?
     /// The last lines of `instance`'s timeline (at most `Instance.evidenceDepth`), oldest first.

@@ -56,7 +56,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
     func observe(_ time: TraceTime) {
-        if facts.advance(to: time) { judge.timeAdvanced(to: time, in: self) }
+        if facts.advance(to: time) { judge.timeAdvanced(to: time) }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
@@ -86,7 +86,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         if let found = live.slot(of: key) {
             if event.kind.callback?.beginsLife == true, startsNewInstance(live[found], event) {  // only these can tell a new object at a reused address
                 let replaced = live[found]
-                judge.finished(replaced, atEnd: false, in: self)  // replaced by a new object at the same address
+                judge.finished(replaced, atEnd: false)  // replaced by a new object at the same address
                 live[found] = makeInstance(key, generation: replaced.generation + 1)
             }
             slot = found
@@ -118,7 +118,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         remaining += idle.serialsAndKeys
         for (_, key) in remaining.sorted(by: { $0.serial < $1.serial }) {
             guard let instance = instance(key) else { continue }
-            judge.finished(instance, atEnd: true, in: self)
+            judge.finished(instance, atEnd: true)
         }
         live.removeAll()
         idle.removeAll()
@@ -144,7 +144,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// the state the event implies.
     private func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                _ enclosing: Enclosing) {
-        judge.judge(event, line: line, on: live[slot], in: self)
+        judge.judge(event, line: line, on: live[slot])
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
         }
@@ -176,7 +176,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        judge.applied(event, to: live[slot], in: self)
+        judge.applied(event, to: live[slot])
         onEvent?(event, live[slot], line)
     }
 
@@ -239,7 +239,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         if body.callback == .viewDidDisappear { live[slot].guests.removeAll() }
         guard live[slot].isDeallocated else { return }
         let dead = live.remove(slot)
-        judge.finished(dead, atEnd: false, in: self)
+        judge.finished(dead, atEnd: false)
         tombstones.insert(dead)
     }
 
@@ -247,7 +247,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// observers: an instance that never had any has nothing to judge.
     private func judgeBody(_ body: CallbackBody, _ slot: Int) {
         guard !live[slot].observers.isEmpty else { return }
-        judge.judge(body, on: live[slot], in: self)
+        judge.judge(body, on: live[slot])
         live[slot].settleObservers(after: body)
     }
 }
