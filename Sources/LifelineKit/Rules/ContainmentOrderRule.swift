@@ -100,12 +100,12 @@ public struct ContainmentOrderRule: Rule {
         if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
            context.classLogs(.didMove, of: instance) {
             context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
-                           on: instance, line: pending.line, event: "willMove")
+                           on: instance, line: pending.line, event: .callback(.willMove))
         } else if let pending = instance.pendingMove, pending.argument == nil, let loaded = instance.viewDidLoadLine,
                   loaded > pending.line, instance.everAppeared {
             // The parent was not logged, but a willMove before the view ever loaded is an add, and the child appeared.
             context.report("\(instance.key.ref) willMove(toParent:) at line \(pending.line) never followed by didMove(toParent:), though the controller loaded and appeared (did the container forget to call didMove after adding the view?)",
-                           on: instance, line: pending.line, event: "willMove")
+                           on: instance, line: pending.line, event: .callback(.willMove))
         }
         if instance.appearance != .disappeared { reportGuestsWithoutAppearance(of: instance, context) }
     }
@@ -148,7 +148,7 @@ public struct ContainmentOrderRule: Rule {
                   context.classLogs(.viewWillAppear, of: guest) || context.classLogs(.viewDidAppear, of: guest),
                   let line = guest.hostLine else { continue }
             context.report("\(guest.key.ref) loaded inside \(host.key.ref) at line \(line) but got no appearance callbacks while it appeared: view added without addChild?",
-                           on: guest, line: line, event: "viewDidLoad")
+                           on: guest, line: line, event: .callback(.viewDidLoad))
         }
     }
 }

@@ -108,6 +108,6 @@ public struct NotDeallocatedRule: Rule {
         }
         let timeout = Format.seconds(context.settings.leakTimeout)
         context.report("\(instance.key.ref) not deallocated \(timeout) after removal by \(what): possible leak",
-                       on: instance, line: removal.line, event: "dealloc")
+                       on: instance, line: removal.line, event: .callback(.dealloc))
     }
 }

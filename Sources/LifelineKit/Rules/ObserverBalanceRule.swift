@@ -82,12 +82,12 @@ public struct ObserverBalanceRule: Rule {
             guard let entry = instance.observers[name] else { continue }
             if entry.count < 0, instance.seenFromBirth {
                 context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
-                               line: lastLine(of: name, in: instance, fallback: body.line, context), event: "removeObserver")
+                               line: lastLine(of: name, in: instance, fallback: body.line, context), event: .removeObserver)
             } else if entry.count > 1 {
                 let cancelled = entry.cancelledSinceAdd
                 context.report("\(ref) addObserver \(name)\(scope) while still registered since line \(entry.addedLine)"
                                    + (cancelled ? " (after a cancelled transition)" : ": the observer count grows each time"),
-                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line, context), event: "addObserver",
+                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line, context), event: .addObserver,
                                severity: cancelled ? .info : nil)
             }
         }
@@ -95,7 +95,7 @@ public struct ObserverBalanceRule: Rule {
         case .viewDidDisappear?:
             for (name, entry) in sorted(instance.observers, where: { $0.count > 0 && $0.addedIn.map(Instance.isAppearanceScope) == true }) {
                 context.report("\(ref) observer \(name) added in \(entry.addedIn!.rawValue) at line \(entry.addedLine) is still registered after viewDidDisappear",
-                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .addObserver, extraEvidence: entry.proof)
             }
             fallthrough
         case .viewWillDisappear?:
@@ -103,12 +103,12 @@ public struct ObserverBalanceRule: Rule {
                 guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
                       let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
-                               on: instance, line: body.line, event: "removeObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .removeObserver, extraEvidence: entry.proof)
             }
         case .dealloc?:
             for (name, entry) in sorted(instance.observers, where: { $0.count > 0 }) {
                 context.report("\(ref) observer \(name) added at line \(entry.addedLine) is still registered when it deallocates",
-                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .addObserver, extraEvidence: entry.proof)
             }
         default:
             break

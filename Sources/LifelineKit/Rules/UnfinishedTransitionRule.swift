@@ -59,11 +59,11 @@ public struct UnfinishedTransitionRule: Rule {
         case .appearing:
             let line = instance.willAppear?.line ?? instance.lastLine
             context.report("\(instance.key.ref) viewWillAppear at line \(line) never completed: no viewDidAppear or viewWillDisappear by the end of the trace",
-                           on: instance, line: line, event: "viewWillAppear")
+                           on: instance, line: line, event: .callback(.viewWillAppear))
         case .disappearing:
             let line = instance.willDisappear?.line ?? instance.lastLine
             context.report("\(instance.key.ref) viewWillDisappear at line \(line) never completed: no viewDidDisappear or viewWillAppear by the end of the trace",
-                           on: instance, line: line, event: "viewWillDisappear")
+                           on: instance, line: line, event: .callback(.viewWillDisappear))
         default:
             break
         }

@@ -204,7 +204,7 @@ private struct HTMLPage {
         let rule = HTMLText.escape(finding.rule)
         let lane = "#t\(trace)-c\(placed.lane)"
         var out = "<tr id=\"f\(index)\" data-order=\"\(index)\" data-t=\"\(trace)\" data-c=\"\(placed.lane)\" data-k=\"\(placed.tick)\" "
-            + "data-sev=\"\(rank)\" data-rule=\"\(rule)\" data-line=\"\(finding.line)\" data-ev=\"\(HTMLText.escape(finding.event))\">"
+            + "data-sev=\"\(rank)\" data-rule=\"\(rule)\" data-line=\"\(finding.line)\" data-ev=\"\(HTMLText.escape(finding.event.name))\">"
         out += "<td>\(Self.badge(finding.severity))</td><td><a href=\"#rule-\(HTMLText.identifier(finding.rule))\">\(rule)</a></td>"
         out += "<td class=\"ctl\"><a href=\"\(lane)\" data-f=\"f\(index)\">\(HTMLText.escape(label))</a></td>"
         out += "<td class=\"msg-cell\"><span class=\"msg\">\(HTMLText.escape(finding.message))</span>"

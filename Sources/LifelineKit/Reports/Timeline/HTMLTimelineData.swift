@@ -11,7 +11,7 @@ struct HTMLTimelineData {
     /// Each lane's process and position in it, in display order.
     private let places: [(process: Int, lane: Int)]
     /// Event kinds in order of first use: the `names` that lane events index.
-    private let kinds: [LaneEvent.Kind]
+    private let kinds: [EventName]
     /// How many events the lanes before each display position hold (one more entry than lanes).
     private let eventsBefore: [Int]
 
@@ -133,13 +133,13 @@ struct HTMLTimelineData {
 /// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
 /// last hit beats hashing.
 private struct KindIndex {
-    private(set) var kinds: [LaneEvent.Kind]
+    private(set) var kinds: [EventName]
     private var last = 0
 
-    init(_ kinds: [LaneEvent.Kind] = []) { self.kinds = kinds }
+    init(_ kinds: [EventName] = []) { self.kinds = kinds }
 
     /// The position of `kind`, added at the end when new.
-    mutating func index(of kind: LaneEvent.Kind) -> Int {
+    mutating func index(of kind: EventName) -> Int {
         if last < kinds.count, kinds[last] == kind { return last }
         if let found = kinds.firstIndex(of: kind) {
             last = found

@@ -77,7 +77,7 @@ final class TimelineRecorder {
         placements.append(FindingPlacer.Event(line: event.line, tick: tick))
         texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: LaneEvent.Kind(event.kind), state: LaneState.of(instance)))
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: event.kind.name, state: LaneState.of(instance)))
         if eventTexts { drafts[draft].eventTexts.append(store.string(text)) }
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {

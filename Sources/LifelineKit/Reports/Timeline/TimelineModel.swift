@@ -189,35 +189,10 @@ public struct LaneSegment: Sendable, Equatable {
 
 /// One recognised line on a lane, and the state it left the lane in. Plain data: the lanes of a large trace are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
-    /// What a lane event is: a callback, or an observer or warning event (their details stay in the log line).
-    public enum Kind: Sendable, Equatable {
-        case callback(Callback)
-        case addObserver, removeObserver, uikitWarning
-
-        init(_ kind: EventKind) {
-            switch kind {
-            case .callback(let callback): self = .callback(callback)
-            case .observerAdded: self = .addObserver
-            case .observerRemoved, .observersRemovedAll: self = .removeObserver
-            case .uikitWarning: self = .uikitWarning
-            }
-        }
-
-        /// The canonical callback or event name: `viewDidLoad`, `addObserver`, `uikitWarning`.
-        public var name: String {
-            switch self {
-            case .callback(let callback): return callback.rawValue
-            case .addObserver: return "addObserver"
-            case .removeObserver: return "removeObserver"
-            case .uikitWarning: return "uikitWarning"
-            }
-        }
-    }
-
     /// 1-based line number in its input.
     public var line: Int
     public var tick: Int64
-    public var kind: Kind
+    public var kind: EventName
     /// The lane's state once the event was applied.
     public var state: LaneState
 

@@ -23,7 +23,8 @@ struct ParsedChunk: Sendable {
 
 }
 
-/// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
+/// Reads the prefix of each line of a chunk (`LineSplitter`, `LineClassifier`) and recognises lifecycle events in its
+/// message (`EventRecognizer`).
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
     var customPatterns: CompiledPatterns?
@@ -59,20 +60,9 @@ struct ChunkParser {
                 explain?(LineExplanation(line: 1, text: bytes.string(0..<min(bytes.count, 200)) + "…", reading: .unparseable(reason)))
                 return
             }
-            var start = range.lowerBound
-            let end = range.upperBound
-            var screen = ASCIIScreen(bytes, end: end)
-            var suspect = screen.firstSuspectByte(from: start)
-            while start < end {
-                let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
-                var lineEnd = newline
-                if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
+            LineSplitter.forEachLine(in: bytes, range) { line, offset, screened in
                 result.lineCount += 1
-                let screened = lineEnd <= suspect
-                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount,
-                          screened: screened, into: &result)
-                start = newline + 1
-                if !screened { suspect = screen.firstSuspectByte(from: start) }
+                parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
         }
         return result
