@@ -69,7 +69,7 @@ final class ChunkReader {
         let carried = pending.count
         while true {
             var failure: Int32 = 0
-            let block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
+            var block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
                 if carried > 0 { _ = pending.withUnsafeBufferPointer { memcpy(buffer.baseAddress!, $0.baseAddress!, carried) } }
                 let received = read(descriptor, buffer.baseAddress! + carried, blockSize)
                 if received < 0 { failure = errno }
@@ -82,6 +82,7 @@ final class ChunkReader {
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
             if block.count > carried {
                 pending = []
+                Self.endLinesAtLoneCarriageReturns(&block, from: max(0, carried - 1))
                 return block
             }
             if follow, isRegularFile, !shouldStop() {
@@ -89,6 +90,20 @@ final class ChunkReader {
                 continue
             }
             return nil
+        }
+    }
+
+    /// Classic Mac OS ended lines with a carriage return alone: each CR not followed by a newline becomes one, so
+    /// such a file reads as lines (as editors show it) and CRLF stays as it is (the parser drops the CR). A CR that
+    /// ends the block is left for the next read to decide, which sees it again as the last byte carried over.
+    static func endLinesAtLoneCarriageReturns(_ block: inout [UInt8], from start: Int) {
+        block.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var index = start
+            while index < bytes.count - 1, let hit = memchr(base + index, Int32(ASCII.carriageReturn), bytes.count - 1 - index) {
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                if bytes[index] != ASCII.newline { bytes[index - 1] = ASCII.newline }
+            }
         }
     }
 
