@@ -159,4 +159,27 @@ final class IngestRobustnessTests: XCTestCase {
         if lines.last == "" { lines.removeLast() }
         return lines
     }
+
+    func testAFileTruncatedWhileBeingReadIsAnErrorNotAShorterTrace() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(String(repeating: "vc1 viewWillAppear\n", count: 100).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = try TraceInput.file(url.path).reader(blockSize: 64, follow: false, writerPatience: 0, shouldStop: { false })
+        XCTAssertNotNil(try reader.next())
+        XCTAssertEqual(truncate(url.path, 10), 0)
+        XCTAssertThrowsError(try { while try reader.next() != nil {} }()) { error in
+            XCTAssertEqual(error as? IngestError, .truncatedWhileReading(64))
+        }
+    }
+
+    func testAFileDeletedWhileBeingReadIsReadToItsEnd() throws {
+        // The open descriptor keeps the whole file readable: nothing is lost, so this is no error.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(String(repeating: "vc1 viewWillAppear\n", count: 100).utf8).write(to: url)
+        let reader = try TraceInput.file(url.path).reader(blockSize: 64, follow: false, writerPatience: 0, shouldStop: { false })
+        var bytes = try XCTUnwrap(reader.next()).bytes
+        try FileManager.default.removeItem(at: url)
+        while let chunk = try reader.next() { bytes += chunk.bytes }
+        XCTAssertEqual(bytes.count, 1900)
+    }
 }
