@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why a file the command line names could not be read, in a few words: `is a directory`, `No such file or
-/// directory`, `Permission denied`.
+/// Why a file the command line names could not be read, in a few words: `is a directory`, `no such file`,
+/// `Permission denied`.
 enum UnreadableFile {
     static func reason(_ path: String) -> String {
         var info = stat()
@@ -11,6 +11,6 @@ enum UnreadableFile {
             close(descriptor)
             return "cannot read it"
         }
-        return String(cString: strerror(errno))
+        return errno == ENOENT ? "no such file" : String(cString: strerror(errno))
     }
 }

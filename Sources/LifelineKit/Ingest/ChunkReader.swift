@@ -224,7 +224,7 @@ public enum IngestError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .cannotOpen(let reason): return "cannot open: \(reason)"
         case .readFailed(let reason): return "read failed: \(reason)"
-        case .isDirectory: return "is a directory, not a trace file"
+        case .isDirectory: return "is a directory"
         case .noWriter(let seconds):
             return "no process opened this FIFO for writing within \(Format.seconds(seconds)); start the writer first, or use --follow to wait for it"
         case .binary(let kind): return "not a text log: \(kind)"
