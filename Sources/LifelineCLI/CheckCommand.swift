@@ -110,7 +110,12 @@ struct CheckCommand {
         }
         let unparseable = UnparseableReport(file: input.displayName)
         hooks.unparseable = { line in unparseable.note(line) }
-        hooks.shouldStop = Interrupt.requested
+        hooks.restarted = { input, reason in
+            let what = reason == .truncated ? "was truncated" : "was replaced (rotated)"
+            OutputStream.standardError.line("\(input.displayName): note: the file \(what); reading it again from line 1")
+            OutputStream.standardError.flush()
+        }
+        hooks.shouldStop = { Interrupt.requested() || OutputStream.standardOutput.isBroken }  // Ctrl-C, or the reader left
         let outcomes = audit.run([input], hooks: hooks)
         if let failure = outcomes[0].summary.failure { OutputStream.standardError.line("\(input.displayName): error: \(failure)") }
         for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.line(line) }

@@ -17,6 +17,7 @@ public enum Lifeline {
 
     /// Runs the program with `arguments` (including the program name) and returns its exit status.
     public static func main(_ arguments: [String]) -> Int32 {
+        OutputStream.ignoreBrokenPipes()
         let rest = Array(arguments.dropFirst())
         let err = OutputStream.standardError
         defer { OutputStream.standardOutput.flush(); err.flush() }
