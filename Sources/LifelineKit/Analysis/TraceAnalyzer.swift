@@ -40,7 +40,7 @@ public struct TraceAnalyzer: Sendable {
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
-        var parser = ChunkParser(customPatterns: options.customPatterns?.compiled())  // its own: the options may be shared
+        var parser = ChunkParser(customPatterns: options.customPatterns)
         if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
