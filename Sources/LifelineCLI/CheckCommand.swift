@@ -112,8 +112,8 @@ struct CheckCommand {
         hooks.unparseable = { line in unparseable.note(line) }
         hooks.shouldStop = Interrupt.requested
         let outcomes = audit.run([input], hooks: hooks)
-        if let failure = outcomes[0].summary.failure { OutputStream.standardError.line("\(input.displayName): error: \(failure)") }
-        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.line(line) }
+        if let failure = outcomes[0].summary.failure { OutputStream.standardError.diagnostic("\(input.displayName): error: \(failure)") }
+        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.diagnostic(line) }
         return outcomes
     }
 
@@ -122,7 +122,7 @@ struct CheckCommand {
         let lines = outcomes.map { ($0.summary.path, UnparseableReport.diagnostics(for: $0)) }
             + problems.map { ($0.path, ["\($0.path): error: \($0.message)"]) }
         for (_, diagnostics) in lines.sorted(by: { $0.0 < $1.0 }) {
-            for line in diagnostics { OutputStream.standardError.line(line) }
+            for line in diagnostics { OutputStream.standardError.diagnostic(line) }
         }
     }
 
@@ -134,9 +134,9 @@ struct CheckCommand {
             let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
             do {
                 try BaselineFile.write(recorded, to: path)
-                OutputStream.standardError.line("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
+                OutputStream.standardError.diagnostic("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
             } catch {
-                OutputStream.standardError.line("lifeline: \(error)")
+                OutputStream.standardError.diagnostic("lifeline: \(error)")
                 written = false
             }
         }

@@ -38,10 +38,10 @@ struct EventsCommand {
                 do {
                     try LineExplainer(customPatterns: patterns).explain(input) { explanation in
                         guard only == nil || Self.kind(of: explanation.reading) == only else { return }
-                        out.line("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
+                        out.diagnostic("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
                     }
                 } catch {
-                    OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                    OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                     status = Lifeline.ExitStatus.failure
                 }
             }

@@ -49,7 +49,7 @@ struct ReportCommand {
         }
         var failed = false
         for problem in expansion.problems {
-            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
             failed = true
         }
         var traces: [TraceTimeline] = []
@@ -60,7 +60,7 @@ struct ReportCommand {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
                                                         unparseable: UnparseableReport(file: input.displayName).note))
             } catch {
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
                 failed = true
             }
@@ -79,10 +79,10 @@ struct ReportCommand {
             return true
         }
         do { try AtomicFile.write(report, to: path) } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
+            OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }
-        OutputStream.standardError.line("lifeline: wrote \(path)")
+        OutputStream.standardError.diagnostic("lifeline: wrote \(path)")
         return true
     }
 

@@ -24,7 +24,7 @@ struct RulesCommand {
         }
         guard let rule = RuleRegistry.rule(identifier: words[1]) else {
             let known = RuleRegistry.descriptions.map(\.identifier).joined(separator: ", ")
-            OutputStream.standardError.line("lifeline: unknown rule '\(words[1])' (rules: \(known))")
+            OutputStream.standardError.diagnostic("lifeline: unknown rule '\(words[1])' (rules: \(known))")
             return Lifeline.ExitStatus.failure
         }
         out.write(RuleCatalog.explanation(rule.description))
