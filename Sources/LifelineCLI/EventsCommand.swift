@@ -26,7 +26,7 @@ struct EventsCommand {
     func run() -> Int32 {
         Lifeline.exitStatus {
             let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-            let only = arguments.value("--only")
+            let only = try arguments.value("--only")
             let out = OutputStream.standardOutput
             var status = Lifeline.ExitStatus.clean
             for path in arguments.positionals {
