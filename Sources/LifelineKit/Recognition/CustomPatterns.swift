@@ -83,10 +83,10 @@ public struct CustomPatterns: Sendable {
     }
 
     /// The matching steps one pattern may take on a message of `length` UTF-16 units, in the matcher's ticks of
-    /// 10,000 steps: 100,000 steps plus 100 a character, at most 10 million. A sound pattern needs a few steps a
-    /// character; one that backtracks without end reaches the cap in about 200 ms and a short line's budget in
-    /// about 2 ms.
-    static func stepBudget(forMessageOfLength length: Int) -> Int { min(1_000, 10 + length / 100) }
+    /// 10,000 backtracking steps: 30,000 steps plus 100 a character, at most 10 million. A sound pattern needs a
+    /// few steps a character; one that backtracks without end uses a short line's budget in about 2 ms and
+    /// reaches the cap in a few hundred.
+    static func stepBudget(forMessageOfLength length: Int) -> Int { min(1_000, 3 + length / 100) }
 
     /// What `bytes[message]` describes by the first matching pattern. Patterns whose required prefix the
     /// message lacks are not run, and a message no pattern can match is not made a `String`: most lines a

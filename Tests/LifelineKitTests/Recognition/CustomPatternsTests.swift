@@ -73,8 +73,8 @@ final class CustomPatternsTests: XCTestCase {
     }
 
     func testTheStepBudgetGrowsWithTheMessageUpToACap() {
-        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 0), 10)
-        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 1_000), 20)
+        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 0), 3)
+        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 1_000), 13)
         XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 30 << 20), 1_000)
     }
 
