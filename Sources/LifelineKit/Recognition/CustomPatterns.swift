@@ -10,9 +10,13 @@ import Foundation
 /// it: the parser counts its line unparseable and names the pattern. Steps are counted by the matcher, not timed,
 /// so the outcome is the same on every machine.
 public struct CustomPatterns: Sendable {
+    /// Why a pattern was refused.
     public enum PatternError: Error, CustomStringConvertible, Equatable {
+        /// Not a regular expression the matcher compiles.
         case invalid(pattern: String, reason: String)
+        /// No `(?<controller>…)` or `(?<event>…)` group.
         case missingGroup(pattern: String, group: String)
+        /// A shape that can take exponential time (`BacktrackingCheck`), with where and how to rewrite it.
         case catastrophicBacktracking(pattern: String, reason: String)
 
         public var description: String {
