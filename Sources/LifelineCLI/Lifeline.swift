@@ -51,7 +51,7 @@ public enum Lifeline {
                 return ExitStatus.failure
             }
         } catch {
-            err.line("lifeline: \(error)")
+            err.diagnostic("lifeline: \(error)")
             if let spec = commands.command(named: name) {
                 err.line(HelpFormatter.usage(for: spec, programName: "lifeline"))
                 err.line("See 'lifeline \(spec.name) --help'.")
@@ -69,7 +69,7 @@ extension Lifeline {
         do {
             return try body()
         } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
+            OutputStream.standardError.diagnostic("lifeline: \(error)")
             return ExitStatus.failure
         }
     }

@@ -37,19 +37,19 @@ struct ReportCommand {
     func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
-        let requested = Self.outputs.compactMap { output in arguments.value(output.option).map { (path: $0, writer: output.writer) } }
+        let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
-        let expansion = InputDiscovery(includes: arguments.values("--include"), excludes: arguments.values("--exclude"))
+        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
             .expand(arguments.positionals)
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
             throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
         }
         var failed = false
         for problem in expansion.problems {
-            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
             failed = true
         }
         var traces: [TraceTimeline] = []
@@ -60,7 +60,7 @@ struct ReportCommand {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
                                                         unparseable: UnparseableReport(file: input.displayName).note))
             } catch {
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
                 failed = true
             }
@@ -79,15 +79,15 @@ struct ReportCommand {
             return true
         }
         do { try AtomicFile.write(report, to: path) } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
+            OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }
-        OutputStream.standardError.line("lifeline: wrote \(path)")
+        OutputStream.standardError.diagnostic("lifeline: wrote \(path)")
         return true
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        let configurationFile = arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
+        let configurationFile = try arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
         var options = InputOptions(configuration: configuration,
                                    configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
                                    workingDirectory: workingDirectory)
@@ -98,8 +98,8 @@ struct ReportCommand {
     }
 
     /// A flag's value only when given on the command line (not its default).
-    private func explicit(_ name: String) -> String? {
-        arguments.values(name).last
+    private func explicit(_ name: String) throws -> String? {
+        try arguments.values(name).last
     }
 
     private func seconds(_ text: String, _ option: String) throws -> Double {

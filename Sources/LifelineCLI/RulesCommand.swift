@@ -11,11 +11,13 @@ struct RulesCommand {
 
     let arguments: ParsedArguments
 
-    func run() -> Int32 {
+    func run() -> Int32 { Lifeline.exitStatus(of: execute) }
+
+    private func execute() throws -> Int32 {
         let out = OutputStream.standardOutput
         let words = arguments.positionals
         if words.isEmpty {
-            out.write(arguments.flag("--markdown") ? RuleCatalog.markdownTable() : RuleCatalog.list())
+            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable() : RuleCatalog.list())
             return Lifeline.ExitStatus.clean
         }
         guard words.count == 2, words[0] == "explain" else {
@@ -24,7 +26,7 @@ struct RulesCommand {
         }
         guard let rule = RuleRegistry.rule(identifier: words[1]) else {
             let known = RuleRegistry.descriptions.map(\.identifier).joined(separator: ", ")
-            OutputStream.standardError.line("lifeline: unknown rule '\(words[1])' (rules: \(known))")
+            OutputStream.standardError.diagnostic("lifeline: unknown rule '\(words[1])' (rules: \(known))")
             return Lifeline.ExitStatus.failure
         }
         out.write(RuleCatalog.explanation(rule.description))

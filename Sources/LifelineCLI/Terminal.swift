@@ -53,6 +53,10 @@ final class OutputStream: @unchecked Sendable {
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// Writes `text`, which holds log text or file names, as one line: its control and bidirectional characters
+    /// (a newline in a file name, an escape sequence in a log) are made visible (`VisibleText`).
+    func diagnostic(_ text: String) { line(VisibleText.escape(text)) }
+
     /// Writes `bytes` after what is buffered, without copying them into the buffer.
     func write(bytes: some ContiguousBytes) {
         flush()

@@ -125,7 +125,10 @@ final class BatchAuditTests: XCTestCase {
         XCTAssertEqual(empty.stderr, "lifeline: no traces found in traces/nested/deeper\n")
         let jobs = try check(["traces", "--jobs", "0"])
         XCTAssertEqual(jobs.status, 2)
-        XCTAssertEqual(jobs.stderr, "lifeline: invalid value '0' for '--jobs' (expected a whole number ≥ 1)\n")
+        XCTAssertEqual(jobs.stderr, "lifeline: invalid value '0' for '--jobs' (expected a whole number from 1 to 1024)\n")
+        let huge = try check(["traces", "--jobs", "9223372036854775807"])  // was a thread each: minutes and gigabytes, then a hang
+        XCTAssertEqual(huge.status, 2)
+        XCTAssertEqual(huge.stderr, "lifeline: invalid value '9223372036854775807' for '--jobs' (expected a whole number from 1 to 1024)\n")
         let follow = try check(["traces", "--follow"])
         XCTAssertEqual(follow.stderr, "lifeline: --follow reads exactly one file, or - for standard input\n")
     }

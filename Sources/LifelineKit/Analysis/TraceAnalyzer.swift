@@ -41,7 +41,7 @@ public struct TraceAnalyzer: Sendable {
         let reader = try input.reader(blockSize: blockSize, follow: options.follow, writerPatience: options.writerPatience,
                                       shouldStop: observer.shouldStop)
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
-        var parser = ChunkParser(customPatterns: options.customPatterns?.compiled())  // its own: the options may be shared
+        var parser = ChunkParser(customPatterns: options.customPatterns)
         if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
             return stage.finish()
         }

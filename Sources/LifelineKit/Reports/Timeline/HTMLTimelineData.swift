@@ -77,7 +77,7 @@ struct HTMLTimelineData {
         out.append(",\"end\":")
         out.append(trace.end)
         out.append(",\"processes\":[")
-        out.append(trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ","))
+        out.append(trace.processes.map { JSONText.quoted(VisibleText.escape($0.name)) }.joined(separator: ","))
         out.append("],\"names\":[")
         out.append(kinds.map { JSONText.quoted($0.name) }.joined(separator: ","))
         out.append("],\"lanes\":[\n")
@@ -94,7 +94,7 @@ struct HTMLTimelineData {
             out.append("[")
             out.append(lane.serial)
             out.append(",")
-            out.append(JSONText.quoted(lane.label))
+            out.append(JSONText.quoted(VisibleText.escape(lane.label)))  // drawn as it is: made visible here
             out.append(",")
             out.append(places[position].process)
             out.append(",")

@@ -5,8 +5,9 @@ import XCTest
 final class ReportSupportTests: XCTestCase {
     func testHTMLEscapingCoversTextAndAttributes() {
         XCTAssertEqual(HTMLText.escape("<a href=\"x\" title='y'>&</a>"), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
-        XCTAssertEqual(HTMLText.escape("tab\there\u{0}\u{1B}[31m"), "tab\there\u{FFFD}\u{FFFD}[31m")
-        XCTAssertEqual(HTMLText.escape("C1\u{85}\u{9F} kept: \u{A0}£é日本😀\r"), "C1\u{FFFD}\u{FFFD} kept: \u{A0}£é日本😀\u{FFFD}")
+        XCTAssertEqual(HTMLText.escape("tab\there\u{0}\u{1B}[31m"), "tab\there\\u{0}\\u{1B}[31m")
+        XCTAssertEqual(HTMLText.escape("C1\u{85}\u{9F} kept: \u{A0}£é日本😀\r"), #"C1\u{85}\u{9F} kept: \#u{A0}£é日本😀\u{D}"#)
+        XCTAssertEqual(HTMLText.escape("<Shop.Cart\u{202E}X: 0x1>"), #"&lt;Shop.Cart\u{202E}X: 0x1&gt;"#, "bidirectional controls made visible")
         XCTAssertEqual(HTMLText.identifier("Appearance-Order"), "appearance-order")
         XCTAssertEqual(HTMLText.identifier("a\"b c"), "a-b-c")
     }
@@ -18,11 +19,14 @@ final class ReportSupportTests: XCTestCase {
             ReferenceEscaping.escape(text) { scalar in
                 if let entity = entities[scalar] { return entity }
                 let isControl = scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
-                return isControl || (0x7F...0x9F).contains(scalar.value) ? "\u{FFFD}" : nil
+                let isBidi = [0x61C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+                    .contains(scalar.value)
+                return isControl || isBidi || (0x7F...0x9F).contains(scalar.value) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : nil
             }
         }
         let alphabet: [Unicode.Scalar] = ["a", "Z", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}",
-                                          "\u{9F}", "\u{A0}", "\u{BF}", "\u{C2}", "é", "\u{142}", "日", "😀", "\u{FFFD}"]
+                                          "\u{9F}", "\u{A0}", "\u{BF}", "\u{C2}", "é", "\u{142}", "日", "😀", "\u{FFFD}",
+                                          "\u{61C}", "\u{600}", "\u{200E}", "\u{202E}", "\u{202F}", "\u{2069}", "\u{206A}"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             var text = ""
