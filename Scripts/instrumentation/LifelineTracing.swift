@@ -92,7 +92,7 @@ enum LifelineTracing {
     fileprivate static func trace(_ controller: UIViewController, _ message: String) {
         guard let options else { return }
         let className = NSStringFromClass(type(of: controller))
-        guard !options.skippedPrefixes.contains(where: className.hasPrefix) else { return }
+        guard !options.skippedPrefixes.contains(where: { className.hasPrefix($0) }) else { return }
         let described = describe(controller)
         if objc_getAssociatedObject(controller, &sentinelKey) == nil {
             objc_setAssociatedObject(controller, &sentinelKey, DeinitSentinel(described), .OBJC_ASSOCIATION_RETAIN_NONATOMIC)

@@ -35,14 +35,14 @@ namespace Lifeline
 #endif
 
 #if DEBUG
-        static readonly OSLog Log = new OSLog("lifeline", "lifecycle");
+        static readonly OSLog Lifecycle = new OSLog("lifeline", "lifecycle");
 
         /// <summary>`&lt;Namespace.Class: 0xADDRESS&gt;` like UIKit's description of the native object; "nil" for none.</summary>
         static string Describe(UIViewController controller) =>
             controller == null ? "nil" : $"<{controller.GetType().FullName}: 0x{((IntPtr)controller.Handle).ToString("x")}>";
 
         /// <summary>Writes one line: this controller's description, a space, the message.</summary>
-        void Trace(string message) => Log.Log(OSLogLevel.Default, Describe(this) + " " + message);
+        void Trace(string message) => Lifecycle.Log(OSLogLevel.Default, Describe(this) + " " + message);
 
         public override void LoadView()
         {
@@ -127,7 +127,7 @@ namespace Lifeline
         /// <summary>Logged before the managed object lets go of the native one (its Handle is gone afterwards).</summary>
         protected override void Dispose(bool disposing)
         {
-            if (Handle != IntPtr.Zero) Trace("Dispose");
+            if ((IntPtr)Handle != IntPtr.Zero) Trace("Dispose");
             base.Dispose(disposing);
         }
 #endif

@@ -7,9 +7,9 @@
 //     <CartViewController: 0x7fa1c8d0a200> willMove toParent=<UINavigationController: 0x7fa1c8c05400>
 //
 // Lines go to the unified log (subsystem "lifeline", category "lifecycle"; Xcode's console shows them).
-// Capture them as docs/capture.md says, then run `lifeline check`. Set LIFELINE_TRACING_LAYOUT to 1 to log
-// viewWillLayoutSubviews/viewDidLayoutSubviews, LIFELINE_TRACING_OBSERVERS to 0 not to log NSNotificationCenter
-// observers of view controllers.
+// Capture them as docs/capture.md says, then run `lifeline check`. Define LIFELINE_TRACING_LAYOUT=1 (Preprocessor
+// Macros) to also log viewWillLayoutSubviews/viewDidLayoutSubviews, LIFELINE_TRACING_OBSERVERS=1 to also log the
+// NSNotificationCenter observers that view controllers add and remove.
 //
 // What it cannot see: an override that does not call super (most loadView overrides), and observers added with a
 // block (addObserverForName:object:queue:usingBlock: observes through a token, not the controller).
@@ -23,7 +23,7 @@
 #define LIFELINE_TRACING_LAYOUT 0
 #endif
 #ifndef LIFELINE_TRACING_OBSERVERS
-#define LIFELINE_TRACING_OBSERVERS 1
+#define LIFELINE_TRACING_OBSERVERS 0
 #endif
 
 static char LLSentinelKey;
@@ -45,6 +45,7 @@ static void LLEmit(NSString *described, NSString *message) {
 /// Released with its controller (associated objects go when their owner is deallocated), it logs the dealloc.
 @interface LLDeallocSentinel : NSObject
 @property (nonatomic, copy, readonly) NSString *described;
+- (instancetype)initWithDescribed:(NSString *)described;
 @end
 
 @implementation LLDeallocSentinel
