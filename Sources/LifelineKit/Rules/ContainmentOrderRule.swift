@@ -65,6 +65,13 @@ public struct ContainmentOrderRule: Rule {
             <Shop.BadgeViewController: 0x7fa1c8e01a00> didMove(toParent:) nil
             """,
             """
+            <Shop.BadgeViewController: 0x7f05> willMove toParent=<Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> didMove toParent=<Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> willMove toParent=nil
+            <Shop.BadgeViewController: 0x7f05> removeFromParent
+            <Shop.BadgeViewController: 0x7f05> didMove toParent=nil
+            """,
+            """
             2016-04-27 10:49:46.001 TestMe[67943:4951489] vc3 viewDidLoad
             2016-04-27 10:49:46.002 TestMe[67943:4951489] vc4 viewDidLoad
             2016-04-27 10:49:46.003 TestMe[67943:4951489] vc3 viewWillAppear
@@ -114,7 +121,8 @@ public struct ContainmentOrderRule: Rule {
         let ref = instance.key.ref
         switch event.argument {
         case .noParent?:
-            guard !isRemovalAnnounced(instance) else { return }
+            // removeFromParent() calls didMove(toParent: nil) itself: that removal was already judged.
+            guard !isRemovalAnnounced(instance), !instance.didMoveToNil else { return }
             context.report("\(ref) didMove(toParent: nil) without willMove(toParent: nil): removed from its parent without announcing it",
                            on: instance, at: event)
         case .controller(let parent)?:
