@@ -10,6 +10,14 @@ struct ManCommand {
         """,
         examples: ["lifeline man > lifeline.1 && man ./lifeline.1"])
 
+    /// What the page says before the options and commands.
+    static let description = [
+        "Lifeline reads the lifecycle logs of an iOS app (NSLog, print, os_log, log stream, device syslog, Xamarin "
+            + "output) and checks every view controller instance's callbacks against UIKit's lifecycle. It reports each "
+            + "violation as a compiler-style diagnostic, as JSON or a CI format, or as a timeline report.",
+        "Each command below lists its arguments and options; 'lifeline COMMAND --help' shows the same in short.",
+    ]
+
     /// What the page says after the commands.
     static let sections = [
         ManualPage.Section("Exit status", [
@@ -32,7 +40,8 @@ struct ManCommand {
     ]
 
     func run() -> Int32 {
-        OutputStream.standardOutput.write(ManualPage.page(for: Lifeline.commands, version: Lifeline.version, sections: Self.sections))
+        OutputStream.standardOutput.write(ManualPage.page(for: Lifeline.commands, version: Lifeline.version,
+                                                          description: Self.description, sections: Self.sections))
         return Lifeline.ExitStatus.clean
     }
 }

@@ -14,12 +14,13 @@ public enum ManualPage {
         }
     }
 
-    /// The page for `set`: NAME, SYNOPSIS, DESCRIPTION, OPTIONS, COMMANDS, then `sections`.
-    public static func page(for set: CommandSet, version: String, sections: [Section]) -> String {
+    /// The page for `set`: NAME, SYNOPSIS, DESCRIPTION (`description`), OPTIONS, COMMANDS, then `sections`.
+    public static func page(for set: CommandSet, version: String, description: [String], sections: [Section]) -> String {
+        let summary = set.abstract.hasSuffix(".") ? String(set.abstract.dropLast()) : set.abstract
         var lines = [
             ".TH \(set.name.uppercased()) 1 \"\" \(quoted("\(set.name) \(version)")) \"User Commands\"",
             ".SH NAME",
-            "\(text(set.name)) \\- \(text(set.abstract))",
+            "\(text(set.name)) \\- \(text(summary))",
             ".SH SYNOPSIS",
         ]
         for (index, command) in set.commands.enumerated() {
@@ -27,7 +28,9 @@ public enum ManualPage {
             lines.append(synopsis(of: command, programName: set.name))
         }
         lines += [".br", "\\fB\(code(set.name))\\fR [\(set.allOptions.map { "\\fB\(code($0.names[0]))\\fR" }.joined(separator: " | "))]"]
-        lines += [".SH DESCRIPTION", text(set.abstract), ".SH OPTIONS"]
+        lines.append(".SH DESCRIPTION")
+        lines += paragraphs(description.joined(separator: "\n"))
+        lines.append(".SH OPTIONS")
         lines += set.allOptions.flatMap(item)
         lines.append(".SH COMMANDS")
         for command in set.commands {
@@ -35,24 +38,35 @@ public enum ManualPage {
         }
         for section in sections {
             lines.append(".SH \(section.title.uppercased())")
-            lines += section.paragraphs.enumerated().flatMap { index, paragraph in
-                (index > 0 ? [".PP"] : []) + [text(paragraph)]
-            }
+            lines += paragraphs(section.paragraphs.joined(separator: "\n"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     private static func command(_ spec: CommandSpec, programName: String) -> [String] {
-        var lines = [".SS \(quoted("\(programName) \(spec.name)"))", synopsis(of: spec, programName: programName), ".PP", text(spec.abstract)]
-        for paragraph in (spec.discussion ?? "").split(separator: "\n") where !paragraph.allSatisfy(\.isWhitespace) {
-            lines += [".PP", text(String(paragraph))]
-        }
+        var lines = [".SS \(quoted("\(programName) \(spec.name)"))", synopsis(of: spec, programName: programName)]
+        lines += paragraphs(spec.abstract + "\n" + (spec.discussion ?? ""))
         lines += spec.positionals.flatMap { [".TP", "\\fI\(code($0.name))\\fR", text($0.help)] }
         lines += spec.allOptions.flatMap(item)
         if !spec.examples.isEmpty {
             lines += [".PP", "Examples:", ".PP", ".RS 4", ".nf"] + spec.examples.map(code) + [".fi", ".RE"]
         }
         return lines
+    }
+
+    /// Each line of `text` a paragraph, except that indented lines, such as commands to type, are shown as written.
+    private static func paragraphs(_ text: String) -> [String] {
+        var lines: [String] = []
+        var literal = false
+        for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
+            let indented = line.first == " "
+            if indented != literal {
+                lines += indented ? [".PP", ".RS 4", ".nf"] : [".fi", ".RE"]
+                literal = indented
+            }
+            lines += indented ? [code(line.trimmingCharacters(in: .whitespaces))] : [".PP", self.text(String(line))]
+        }
+        return lines + (literal ? [".fi", ".RE"] : [])
     }
 
     /// `lifeline check [options] inputs ...` with the names bold and the arguments italic.

@@ -119,7 +119,20 @@ public struct AppearanceOrderRule: Rule {
             <Shop.CartViewController: 0x7f01> viewIsAppearing(_:)
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // A custom container showing a child, instead of calling child.viewWillAppear(_:):
+                child.beginAppearanceTransition(true, animated: animated)
+                view.addSubview(child.view)
+                child.endAppearanceTransition()
+                """,
+            objectiveC: """
+                // A custom container showing a child, instead of calling [child viewWillAppear:]:
+                [child beginAppearanceTransition:YES animated:animated];
+                [self.view addSubview:child.view];
+                [child endAppearanceTransition];
+                """))
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         if case .uikitWarning = event.kind {
