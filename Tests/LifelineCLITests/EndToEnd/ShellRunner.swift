@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+struct MissingTool: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// Runs a program found on `PATH` (a shell, groff) and captures what it prints.
 enum ShellRunner {
     /// The program's path; a skip when it is not installed, or a failure when `LIFELINE_REQUIRE_TOOLS` is set
@@ -10,7 +14,7 @@ enum ShellRunner {
             .map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         if let path { return path }
         if ProcessInfo.processInfo.environment["LIFELINE_REQUIRE_TOOLS"] != nil {
-            XCTFail("\(program) is not installed, and LIFELINE_REQUIRE_TOOLS is set")
+            throw MissingTool(description: "\(program) is not installed, and LIFELINE_REQUIRE_TOOLS is set")
         }
         throw XCTSkip("\(program) is not installed (Scripts/test installs it)")
     }
