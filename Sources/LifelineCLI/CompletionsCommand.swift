@@ -7,12 +7,12 @@ struct CompletionsCommand {
         abstract: "Print the completion script of bash, zsh or fish.",
         discussion: """
         Completes commands, options, option values (formats, severities, rule identifiers) and file names.
-        bash: add 'source <(lifeline completions bash)' to ~/.bashrc.
+        bash: add 'eval "$(lifeline completions bash)"' to ~/.bashrc.
         zsh: lifeline completions zsh > ~/.zfunc/_lifeline, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc.
         fish: lifeline completions fish > ~/.config/fish/completions/lifeline.fish
         """,
         positionals: [PositionalSpec("shell", help: "bash, zsh or fish.", completions: [.words(shells)])],
-        examples: ["source <(lifeline completions bash)", "lifeline completions fish > ~/.config/fish/completions/lifeline.fish"])
+        examples: ["eval \"$(lifeline completions bash)\"", "lifeline completions fish > ~/.config/fish/completions/lifeline.fish"])
 
     let arguments: ParsedArguments
 
