@@ -34,6 +34,13 @@ struct PositionalCompletions: Equatable {
     }
 }
 
+extension CommandSet {
+    /// The program name as part of a shell function name: characters a function name may not hold become `_`.
+    var shellIdentifier: String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+}
+
 extension CommandSpec {
     /// The options that take a value, by every one of their names.
     var valueOptionNames: [String] {

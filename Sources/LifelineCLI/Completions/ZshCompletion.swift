@@ -4,7 +4,7 @@ import Foundation
 /// positional argument, with each option's help as its description.
 enum ZshCompletion {
     static func script(for set: CommandSet) -> String {
-        let function = "_" + BashCompletion.identifier(set.name)
+        let function = "_" + set.shellIdentifier
         let commands = set.commands.map { "        " + quoted($0.name + ":" + $0.abstract.replacingOccurrences(of: ":", with: "\\:")) }
         return """
             #compdef \(set.name)
