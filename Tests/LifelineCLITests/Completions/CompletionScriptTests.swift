@@ -71,8 +71,13 @@ final class CompletionScriptTests: XCTestCase {
             offer() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _lifeline; echo "${COMPREPLY[*]}"; }
 
             """#
-        // bash splits `--format=j` into `--format`, `=` and `j`.
-        let bashCases = cases + [(["lifeline", "check", "--format", "=", "j"], ["json", "jsonl", "junit"])]
+        // bash splits `--format=j` into `--format`, `=` and `j`; right after the `=`, the word being completed is `=`.
+        let bashCases = cases + [
+            (["lifeline", "check", "--format", "=", "j"], ["json", "jsonl", "junit"]),
+            (["lifeline", "check", "--format", "="], CheckCommand.formats),
+            (["lifeline", "check", "--format", "=", "json", "--color", "=", "n"], ["never"]),
+            (["lifeline", "check", "--format", "=", "json", "SampleT"], ["SampleTraces"]),
+        ]
         for (line, _) in bashCases {
             script += "offer " + line.map { "'\($0)'" }.joined(separator: " ") + "\n"
         }
