@@ -49,9 +49,9 @@ enum BashCompletion {
                     if [[ $word == = ]]; then skip=1; continue; fi
                     if [[ -n $skip ]]; then skip=; continue; fi
                     case $word in
-                    -) ((count++)) ;;
+                    -) count=$((count + 1)) ;;
                     -*) [[ " $valued " == *" $word "* ]] && skip=1 ;;
-                    *) ((count++)) ;;
+                    *) count=$((count + 1)) ;;
                     esac
                 done
                 case ${COMP_WORDS[1]} in
@@ -100,8 +100,8 @@ enum BashCompletion {
         }
     }
 
-    /// Words joined by spaces inside single quotes (none of the words contains a quote or a space).
-    static func quoted(_ words: [String]) -> String {
+    /// Words joined by spaces and single-quoted, for `compgen -W`, which splits them at the spaces again.
+    private static func quoted(_ words: [String]) -> String {
         "'" + words.joined(separator: " ").replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
