@@ -1,3 +1,5 @@
+import LifelineKit
+
 /// `lifeline man`: the manual page `lifeline.1`, generated from the command specs, for installing.
 struct ManCommand {
     static let spec = CommandSpec(
@@ -20,6 +22,7 @@ struct ManCommand {
 
     /// What the page says after the commands.
     static let sections = [
+        ManualPage.Section("Rules", RuleRegistry.descriptions.map { "\($0.identifier) (\($0.severity.rawValue)): \($0.summary)." }),
         ManualPage.Section("Exit status", [
             "0: no findings at or above --fail-on (check), or success. 1: findings at or above --fail-on. "
                 + "2: usage, configuration, input or output errors.",

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LifelineCLI
+import LifelineKit
 
 /// `lifeline man`: every command, option and example of the specs, in roff that groff renders without a warning.
 final class ManualPageTests: XCTestCase {
@@ -37,6 +38,13 @@ final class ManualPageTests: XCTestCase {
         }
     }
 
+    func testEveryRuleIsListed() {
+        let rules = page.components(separatedBy: "\n.SH RULES\n")[1].components(separatedBy: "\n.SH ")[0]
+        for rule in RuleRegistry.descriptions {
+            XCTAssertTrue(rules.contains(ManualPage.text("\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary).")), rule.identifier)
+        }
+    }
+
     func testRoffEscapes() {
         XCTAssertEqual(ManualPage.text(".lifeline.json"), "\\&.lifeline.json")
         XCTAssertEqual(ManualPage.text("a\\b → c"), "a\\eb \\[u2192] c")
@@ -48,6 +56,8 @@ final class ManualPageTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stderr, "")
         let text = try ShellRunner.run("groff", ["-man", "-Tutf8", "-P", "-c"], stdin: page)
-        XCTAssertTrue(text.stdout.contains("lifeline rules explain ID"), text.stdout)
+        for command in Lifeline.commands.commands {
+            XCTAssertTrue(text.stdout.contains("\n       lifeline \(command.name) [options]"), command.name)
+        }
     }
 }
