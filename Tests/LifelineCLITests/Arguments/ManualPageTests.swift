@@ -55,7 +55,7 @@ final class ManualPageTests: XCTestCase {
         let result = try ShellRunner.run("groff", ["-man", "-ww", "-z"], stdin: page)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.stderr, "")
-        let text = try ShellRunner.run("groff", ["-man", "-Tutf8", "-P", "-c"], stdin: page)
+        let text = try ShellRunner.run("groff", ["-man", "-Tutf8", "-P", "-cbou"], stdin: page)  // plain text, no overstrikes
         for command in Lifeline.commands.commands {
             XCTAssertTrue(text.stdout.contains("\n       lifeline \(command.name) [options]"), command.name)
         }
