@@ -122,16 +122,34 @@ public struct AppearanceOrderRule: Rule {
         ],
         fix: RuleFix(
             swift: """
-                // A custom container showing a child, instead of calling child.viewWillAppear(_:):
-                child.beginAppearanceTransition(true, animated: animated)
-                view.addSubview(child.view)
-                child.endAppearanceTransition()
+                // A container that forwards appearance to its child itself:
+                override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    child.beginAppearanceTransition(true, animated: animated)  // not child.viewWillAppear(animated)
+                }
+
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    child.endAppearanceTransition()  // not child.viewDidAppear(animated)
+                }
                 """,
             objectiveC: """
-                // A custom container showing a child, instead of calling [child viewWillAppear:]:
-                [child beginAppearanceTransition:YES animated:animated];
-                [self.view addSubview:child.view];
-                [child endAppearanceTransition];
+                // A container that forwards appearance to its child itself:
+                - (BOOL)shouldAutomaticallyForwardAppearanceMethods {
+                    return NO;
+                }
+
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    [self.child beginAppearanceTransition:YES animated:animated];  // not [self.child viewWillAppear:animated]
+                }
+
+                - (void)viewDidAppear:(BOOL)animated {
+                    [super viewDidAppear:animated];
+                    [self.child endAppearanceTransition];  // not [self.child viewDidAppear:animated]
+                }
                 """))
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {

@@ -48,6 +48,7 @@ public struct UnfinishedTransitionRule: Rule {
         ],
         fix: RuleFix(
             swift: """
+                // A container that forwards appearance itself, hiding its child:
                 child.beginAppearanceTransition(false, animated: true)
                 UIView.animate(withDuration: 0.3, animations: {
                     child.view.alpha = 0
@@ -57,6 +58,7 @@ public struct UnfinishedTransitionRule: Rule {
                 })
                 """,
             objectiveC: """
+                // A container that forwards appearance itself, hiding its child:
                 [child beginAppearanceTransition:NO animated:YES];
                 [UIView animateWithDuration:0.3 animations:^{
                     child.view.alpha = 0;
