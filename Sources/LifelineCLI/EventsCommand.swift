@@ -14,11 +14,11 @@ struct EventsCommand {
         does not read.
         """,
         options: [
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
                        allowedValues: ["event", "other", "unattributed", "unparseable"]),
         ],
-        positionals: [PositionalSpec("file", help: "Log files, or - for standard input.", minCount: 1, maxCount: nil)],
+        positionals: [PositionalSpec("file", help: "Log files; - for standard input.", minCount: 1, maxCount: nil)],
         examples: ["lifeline events app.log", "lifeline events --only unattributed app.log"])
 
     let arguments: ParsedArguments

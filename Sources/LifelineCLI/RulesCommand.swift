@@ -6,7 +6,8 @@ struct RulesCommand {
         name: "rules",
         abstract: "List the rules, or explain one.",
         options: [OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README).")],
-        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier.", minCount: 0, maxCount: 2)],
+        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier.", minCount: 0, maxCount: 2,
+                                     completions: [.words(["explain"]), .words(RuleRegistry.descriptions.map(\.identifier))])],
         examples: ["lifeline rules", "lifeline rules explain appearance-order"])
 
     let arguments: ParsedArguments

@@ -81,7 +81,30 @@ public struct ContainmentOrderRule: Rule {
             2016-04-27 10:49:50.001 TestMe[67943:4951489] vc3 viewWillDisappear
             2016-04-27 10:49:50.002 TestMe[67943:4951489] vc3 viewDidDisappear
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // Adding a child
+                addChild(child)
+                view.addSubview(child.view)
+                child.didMove(toParent: self)
+
+                // Removing it
+                child.willMove(toParent: nil)
+                child.view.removeFromSuperview()
+                child.removeFromParent()
+                """,
+            objectiveC: """
+                // Adding a child
+                [self addChildViewController:child];
+                [self.view addSubview:child.view];
+                [child didMoveToParentViewController:self];
+
+                // Removing it
+                [child willMoveToParentViewController:nil];
+                [child.view removeFromSuperview];
+                [child removeFromParentViewController];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let callback = event.kind.callback, !instance.isDeallocated else { return }

@@ -72,7 +72,32 @@ public struct ObserverBalanceRule: Rule {
             addObserver CartDidChange
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    NotificationCenter.default.addObserver(self, selector: #selector(cartDidChange(_:)),
+                                                           name: .cartDidChange, object: nil)
+                }
+
+                override func viewDidDisappear(_ animated: Bool) {
+                    super.viewDidDisappear(animated)
+                    NotificationCenter.default.removeObserver(self, name: .cartDidChange, object: nil)
+                }
+                """,
+            objectiveC: """
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    [NSNotificationCenter.defaultCenter addObserver:self selector:@selector(cartDidChange:)
+                                                               name:CartDidChangeNotification object:nil];
+                }
+
+                - (void)viewDidDisappear:(BOOL)animated {
+                    [super viewDidDisappear:animated];
+                    [NSNotificationCenter.defaultCenter removeObserver:self name:CartDidChangeNotification object:nil];
+                }
+                """))
 
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
         guard !instance.observers.isEmpty else { return }

@@ -45,7 +45,28 @@ public struct UnfinishedTransitionRule: Rule {
             <Shop.ListViewController: 0x7f02> viewWillAppear(_:)
             <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // A container that forwards appearance itself, hiding its child:
+                child.beginAppearanceTransition(false, animated: true)
+                UIView.animate(withDuration: 0.3, animations: {
+                    child.view.alpha = 0
+                }, completion: { _ in
+                    child.view.removeFromSuperview()
+                    child.endAppearanceTransition()  // every begin needs its end
+                })
+                """,
+            objectiveC: """
+                // A container that forwards appearance itself, hiding its child:
+                [child beginAppearanceTransition:NO animated:YES];
+                [UIView animateWithDuration:0.3 animations:^{
+                    child.view.alpha = 0;
+                } completion:^(BOOL finished) {
+                    [child.view removeFromSuperview];
+                    [child endAppearanceTransition];  // every begin needs its end
+                }];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard event.kind.callback == .dealloc, !instance.isDeallocated, instance.appearanceKnown,

@@ -247,10 +247,7 @@ final class ArgumentParserTests: XCTestCase {
 
             USAGE: lifeline check [options] <input> ...
 
-            ARGUMENTS:
               <input>                   Log files; '-' reads standard input.
-
-            OPTIONS:
               --format, -f <format>     Output format. (text|json|sarif) (default: text)
               --config <path>           Configuration file.
               --rule <id>               Run only this rule.
@@ -268,6 +265,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(HelpFormatter.help(for: check, programName: "lifeline"), expected)
     }
 
+    func testHelpPointsToTheManualWhenDetailsDoNotFitOneScreen() {
+        var spec = check
+        spec.examples = (1...12).map { "lifeline check example-\($0).log" }
+        let help = HelpFormatter.help(for: spec, programName: "lifeline")
+        XCTAssertTrue(help.hasSuffix("""
+              --help, -h                Show help for this command.
+
+            Details and examples: man lifeline (see 'lifeline man --help' to install it).
+            """), help)
+        XCTAssertFalse(help.contains("example-1.log"))
+        XCTAssertFalse(help.contains("Exit status"))
+    }
+
     func testLongHelpWrapsAlignedWithinEightyColumns() {
         let spec = CommandSpec(name: "check", abstract: "Check.", options: [
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"),
@@ -276,7 +286,6 @@ final class ArgumentParserTests: XCTestCase {
         ])
         let help = HelpFormatter.help(for: spec, programName: "lifeline")
         XCTAssertTrue(help.contains("""
-            OPTIONS:
               --leak-timeout <seconds>  Seconds after which a dismissed view controller that
                                         was never deallocated counts as leaked. (default: 5)
               --help, -h                Show help for this command.
@@ -289,7 +298,6 @@ final class ArgumentParserTests: XCTestCase {
             OptionSpec(["--maximum-findings-per-rule"], .value(valueName: "count"), help: "Stop reporting a rule after this many."),
         ])
         XCTAssertTrue(HelpFormatter.help(for: spec, programName: "lifeline").hasSuffix("""
-            OPTIONS:
               --maximum-findings-per-rule <count>
                           Stop reporting a rule after this many.
               --help, -h  Show help for this command.
@@ -337,9 +345,12 @@ final class ArgumentParserTests: XCTestCase {
             USAGE: lifeline <command> [<arguments>]
 
             COMMANDS:
-              check   Check lifecycle logs for problems.
-              rules   List the rules.
-              report  Summarise earlier results.
+              check       Check lifecycle logs for problems.
+              rules       List the rules.
+              report      Summarise earlier results.
+
+            OPTIONS:
+              --help, -h  Show help for this command.
 
             See 'lifeline <command> --help' for a command's arguments and options.
             """)
