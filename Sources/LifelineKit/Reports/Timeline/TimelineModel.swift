@@ -6,11 +6,14 @@ public struct TimelineModel: Sendable {
     public var traces: [TraceTimeline]
     /// Every rule that ran, for the explanations reports link to.
     public var rules: [RuleDescription]
+    /// Screen timings of the traces, when measured (`lifeline stats`); the HTML report charts them.
+    public var timings: ScreenTimings?
 
     /// A model of `traces`, explaining `rules`.
-    public init(traces: [TraceTimeline], rules: [RuleDescription] = RuleRegistry.descriptions) {
+    public init(traces: [TraceTimeline], rules: [RuleDescription] = RuleRegistry.descriptions, timings: ScreenTimings? = nil) {
         self.traces = traces
         self.rules = rules
+        self.timings = timings
     }
 
     /// Every finding of every input, in output order (file, line, rule).
