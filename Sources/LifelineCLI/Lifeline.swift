@@ -8,7 +8,7 @@ public enum Lifeline {
     static let commands = CommandSet(
         name: "lifeline",
         abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
-        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec])
+        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec, StatsCommand.spec])
 
     /// Exit statuses: 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
     public enum ExitStatus {
@@ -46,6 +46,8 @@ public enum Lifeline {
                 return ReportCommand(arguments: parsed).run()
             case EventsCommand.spec.name:
                 return EventsCommand(arguments: parsed).run()
+            case StatsCommand.spec.name:
+                return StatsCommand(arguments: parsed).run()
             default:
                 return ExitStatus.failure
             }

@@ -28,6 +28,10 @@ struct InstanceClock {
     /// Whether any of the instance's lines had a timestamp.
     private(set) var timed = false
     private var loadStart: TraceTime?
+    private var sawInit = false
+    private var sawLoadView = false
+    /// The process's completed appearances when this instance was created.
+    private var appearancesAtInit = 0
     private var loaded = false
     private var loadedAt: TraceTime?
     /// The process's completed appearances (`viewDidAppear` of any controller) when this one loaded.
@@ -68,15 +72,25 @@ struct InstanceClock {
         }
         switch callback {
         case .`init`:
-            if !loaded, loadStart == nil { loadStart = time }
+            if !loaded, !sawInit, !sawLoadView {
+                sawInit = true
+                loadStart = time
+                appearancesAtInit = appearances
+            }
         case .loadView:
-            if !loaded { loadStart = time }
+            if !loaded {
+                sawLoadView = true
+                loadStart = time
+            }
         case .viewDidLoad:
             guard !loaded else { break }
             loaded = true
             loadedAt = time
             appearancesAtLoad = appearances
-            measure(.load, from: loadStart)
+            // An init long before the view loads (a tab's controllers are made at launch, loaded when first
+            // shown) is not part of the load, by the same test as pre-loading.
+            let createdEarlier = !sawLoadView && (appearances > appearancesAtInit || gap(from: loadStart, to: time) > preloadGap)
+            if !createdEarlier { measure(.load, from: loadStart) }
         case .viewWillAppear:
             if !sawWillAppear {
                 sawWillAppear = true
