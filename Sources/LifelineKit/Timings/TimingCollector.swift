@@ -64,6 +64,9 @@ public final class TimingCollector {
         return ScreenTimings(files: [file], samples: classes)
     }
 
+    /// Instances whose clock is kept (a phase open, or no timestamp yet).
+    var openClocks: Int { clocks.count }
+
     private func index(of name: String) -> Int {
         if let index = classIndex[name] { return index }
         classes.append(ClassSamples(name: name))
