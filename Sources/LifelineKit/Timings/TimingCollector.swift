@@ -1,6 +1,6 @@
 /// Measures screen timings as an analysis places events (`TraceAnalyzer.Observer`), one trace at a time.
 ///
-/// Memory: no line is kept. Each instance with a phase still open has a small clock (about 100 bytes), dropped
+/// Memory: no line is kept. Each instance with a phase still open has a small clock (at most 128 bytes), dropped
 /// once the instance is at rest (loaded, appeared, off screen, timed): so for a timed trace it follows the live
 /// controllers, as the engine does; a trace without timestamps keeps one per instance until it ends, and measures
 /// nothing. Each measured phase keeps its length, 8 bytes, to give exact percentiles: a trace of 10 million
