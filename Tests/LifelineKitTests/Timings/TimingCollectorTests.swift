@@ -106,9 +106,3 @@ final class TimingCollectorTests: XCTestCase {
         XCTAssertEqual(entry.slowest[.onScreen]?.first?.line, 5004, "the line that ended the slowest")
     }
 }
-
-final class InstanceClockSizeTests: XCTestCase {
-    func testAClockIsSmall() {
-        XCTAssertLessThanOrEqual(MemoryLayout<InstanceClock>.stride, 128, "README: an instance's clock is at most 128 bytes; it is \(MemoryLayout<InstanceClock>.stride)")
-    }
-}
