@@ -8,8 +8,8 @@ struct StatsCommand {
         name: "stats",
         abstract: "Screen timings per controller class: load, time to appear, transitions, time on screen.",
         discussion: """
-        Measures, per controller class, p50, p90, p99 and max (nearest rank) of: load (init, or loadView when \
-        logged, to viewDidLoad), time to appear (viewDidLoad to the first viewDidAppear; from viewWillAppear for \
+        Measures, per controller class, p50, p90, p99 and max (nearest rank) of: load (loadView, or an init just \
+        before the load, to viewDidLoad), time to appear (viewDidLoad to the first viewDidAppear; from viewWillAppear for \
         pre-loaded views), appear and disappear transitions (will to did; cancelled interactive transitions left \
         out) and time on screen (viewDidAppear to the viewWillDisappear of a completed disappearance). Only lines \
         with timestamps are measured; instances without any are counted. The inputs are measured as one run.
