@@ -40,9 +40,13 @@ public struct ClassSamples: Sendable {
 
     public init(name: String) { self.name = name }
 
-    mutating func add(_ sample: InstanceClock.Sample, at instance: SlowInstance) {
+    /// Adds a measurement; `instance` is made only when it is among the slowest so far (naming it costs strings).
+    mutating func add(_ sample: InstanceClock.Sample, at instance: () -> SlowInstance) {
         samples[sample.phase, default: []].append(sample.microseconds)
-        keepIfSlow([instance], sample.phase, files: [instance.file])
+        let kept = slowest[sample.phase]
+        if let kept, kept.count >= Self.slowestKept, let last = kept.last, sample.microseconds <= last.microseconds { return }
+        let candidate = instance()
+        keepIfSlow([candidate], sample.phase, files: [candidate.file])
     }
 
     /// Keeps the slowest of `candidates` and those kept, at most `slowestKept`.

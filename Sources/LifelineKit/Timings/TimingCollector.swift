@@ -16,6 +16,7 @@ public final class TimingCollector {
     private var lastSerial = 0
     /// Completed appearances per process: a view loaded before another appeared was pre-loaded.
     private var appearances: [ProcessKey: Int] = [:]
+    private var lastProcess: (key: ProcessKey, count: Int)?
 
     /// A collector for the trace `file`. `preloadGap`: see `TimingOptions.preloadGap`.
     public init(file: String, preloadGap: Double = TimingOptions.defaultPreloadGap) {
@@ -37,15 +38,19 @@ public final class TimingCollector {
         } else {
             entry = (InstanceClock.resumed, index(of: instance.key.ref.name))
         }
-        let count = appearances[event.process] ?? 0
+        let count = appearances(of: event.process)
         let outcome = entry.clock.take(callback, at: event.time, line: event.line, appearances: count, preloadGap: preloadGap)
-        if callback == .viewDidAppear { appearances[event.process] = count + 1 }
+        if callback == .viewDidAppear {
+            appearances[event.process] = count + 1
+            lastProcess = nil
+        }
         if outcome.preloaded { classes[entry.classIndex].preloaded += 1 }
         if outcome.cancelled { classes[entry.classIndex].cancelled += 1 }
         for sample in outcome.samples {
-            classes[entry.classIndex].add(sample, at: SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line,
-                                                                   serial: serial, instance: instance.key.id(generation: instance.generation),
-                                                                   label: Self.label(instance)))
+            classes[entry.classIndex].add(sample) {
+                SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
+                             instance: instance.key.id(generation: instance.generation), label: Self.label(instance))
+            }
         }
         if entry.clock.isAtRest { clocks[serial] = nil } else { clocks[serial] = entry }
     }
@@ -62,6 +67,14 @@ public final class TimingCollector {
         for (_, entry) in clocks where !entry.clock.timed { classes[entry.classIndex].untimed += 1 }
         clocks.removeAll()
         return ScreenTimings(files: [file], samples: classes)
+    }
+
+    /// `appearances[process]`, remembered for the last process asked about (traces rarely switch processes).
+    private func appearances(of process: ProcessKey) -> Int {
+        if let lastProcess, lastProcess.key == process { return lastProcess.count }
+        let count = appearances[process] ?? 0
+        lastProcess = (process, count)
+        return count
     }
 
     /// Instances whose clock is kept (a phase open, or no timestamp yet).
