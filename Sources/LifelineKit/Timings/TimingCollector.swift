@@ -49,7 +49,7 @@ public final class TimingCollector {
         for sample in outcome.samples {
             classes[entry.classIndex].add(sample) {
                 SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
-                             instance: instance.key.id(generation: instance.generation), label: Self.label(instance))
+                             instance: instance.key.id(generation: instance.generation), label: ControllerLane.label(instance.key.ref, generation: instance.generation))
             }
         }
         if entry.clock.isAtRest { clocks[serial] = nil } else { clocks[serial] = entry }
@@ -87,12 +87,6 @@ public final class TimingCollector {
         return classes.count - 1
     }
 
-    /// The lane label of the timeline reports (`ControllerLane.label`), which their class filter matches.
-    static func label(_ instance: Instance) -> String {
-        let ref = instance.key.ref
-        let base = ref.addressText.map { "\(ref.name) \($0)" } ?? ref.name
-        return instance.generation > 1 ? "\(base) #\(instance.generation)" : base
-    }
 }
 
 /// Options of `lifeline stats`.
