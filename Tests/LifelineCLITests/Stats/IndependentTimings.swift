@@ -8,6 +8,7 @@ struct IndependentTimings {
     var samples: [String: [String: [Int64]]] = [:]
     var instances: [String: Int] = [:]
     var cancelled: [String: Int] = [:]
+    var preloaded: [String: Int] = [:]
 
     private struct Call {
         var name: String
@@ -75,6 +76,7 @@ struct IndependentTimings {
                let firstWill = calls.firstIndex(where: { $0.name == "viewWillAppear" }) {
                 let will = calls[firstWill], loaded = calls[load]
                 let preloaded = firstWill > load && (appeared(between: loaded.order, and: will.order) || will.time - loaded.time > Self.preloadGap)
+                if preloaded { self.preloaded[name, default: 0] += 1 }
                 add("timeToAppear", calls[firstDid].time - (preloaded ? will.time : loaded.time))
             }
         }

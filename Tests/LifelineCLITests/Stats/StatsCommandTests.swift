@@ -25,7 +25,8 @@ final class StatsCommandTests: XCTestCase {
 
     /// Every `Shop.` class the independent reading measured has the same instances, cancelled transitions, and per
     /// phase the same count, p50, p90, p99 and max.
-    private func assertMatches(_ json: String, _ expected: IndependentTimings, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertMatches(_ json: String, _ expected: IndependentTimings, minimumFigures: Int = 10,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
         let measured = try classes(json)
         XCTAssertEqual(Set(measured.keys.filter { $0.hasPrefix("Shop.") && !$0.contains("\"") && !$0.contains("`") }),
                        Set(expected.instances.keys), "the same classes", file: file, line: line)
@@ -34,6 +35,7 @@ final class StatsCommandTests: XCTestCase {
             let entry = try XCTUnwrap(measured[name], name, file: file, line: line)
             XCTAssertEqual(entry["instances"] as? Int, instances, "\(name) instances", file: file, line: line)
             XCTAssertEqual(entry["cancelledTransitions"] as? Int, expected.cancelled[name] ?? 0, "\(name) cancelled", file: file, line: line)
+            XCTAssertEqual(entry["preloaded"] as? Int, expected.preloaded[name] ?? 0, "\(name) pre-loaded", file: file, line: line)
             let phases = try XCTUnwrap(entry["phases"] as? [String: [String: Any]], file: file, line: line)
             for phase in Self.phases {
                 let samples = expected.samples[name]?[phase] ?? []
@@ -51,7 +53,7 @@ final class StatsCommandTests: XCTestCase {
                 compared += 1
             }
         }
-        XCTAssertGreaterThan(compared, 10, "enough figures compared", file: file, line: line)
+        XCTAssertGreaterThan(compared, minimumFigures, "enough figures compared", file: file, line: line)
     }
 
     func testSampleTracesMatchIndependentFigures() throws {
@@ -72,6 +74,50 @@ final class StatsCommandTests: XCTestCase {
         XCTAssertGreaterThan(expected.instances.values.reduce(0, +), 20, "a trace with many screens")
         XCTAssertGreaterThan(expected.cancelled.values.reduce(0, +), 0, "cancelled interactive transitions are in it")
         try assertMatches(result.stdout, expected)
+    }
+
+    /// A tab bar controller loads its three tabs at launch and shows the first; the others appear when chosen. A
+    /// page controller loads the next page while the first is shown, and the user swipes to it seconds later.
+    func testPreloadedTabsAndPagesMatchIndependentFigures() throws {
+        var lines: [String] = []
+        var millisecond = 0
+        func log(_ controller: String, _ callback: String, after delay: Int = 3) {
+            millisecond += delay
+            lines.append(String(format: "2024-03-01 10:%02d:%02d.%03d Shop[7:7] <Shop.%@> %@", millisecond / 60_000, millisecond / 1000 % 60,
+                                millisecond % 1000, controller, callback))
+        }
+        let tabs = ["FeedViewController: 0xa1", "SearchViewController: 0xa2", "ProfileViewController: 0xa3"]
+        log("TabBarController: 0xa0", "viewDidLoad()")
+        for tab in tabs { log(tab, "init(coder:)"); log(tab, "viewDidLoad()", after: 20) }
+        log("TabBarController: 0xa0", "viewWillAppear(_:)")
+        log(tabs[0], "viewWillAppear(_:)")
+        log(tabs[0], "viewDidAppear(_:)", after: 300)
+        log("TabBarController: 0xa0", "viewDidAppear(_:)")
+        var shown = tabs[0]
+        for (round, tab) in [tabs[1], tabs[2], tabs[0], tabs[1]].enumerated() {
+            log(shown, "viewWillDisappear(_:)", after: 4000 + round * 700)
+            log(tab, "viewWillAppear(_:)")
+            log(shown, "viewDidDisappear(_:)", after: 40 + round * 30)
+            log(tab, "viewDidAppear(_:)")
+            shown = tab
+        }
+        let pages = ["PageViewController: 0xb1", "PageViewController: 0xb2"]
+        log(pages[0], "viewDidLoad()")
+        log(pages[0], "viewWillAppear(_:)")
+        log(pages[0], "viewDidAppear(_:)", after: 250)
+        log(pages[1], "viewDidLoad()", after: 15)  // the next page, loaded ahead
+        log(pages[0], "viewWillDisappear(_:)", after: 6000)
+        log(pages[1], "viewWillAppear(_:)")
+        log(pages[0], "viewDidDisappear(_:)", after: 280)
+        log(pages[1], "viewDidAppear(_:)")
+        let trace = directory.appendingPathComponent("tabs.log")
+        try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["stats", "--format", "json", trace.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = try IndependentTimings(files: [trace])
+        XCTAssertEqual(expected.preloaded, ["Shop.SearchViewController": 1, "Shop.ProfileViewController": 1, "Shop.PageViewController": 1],
+                       "the tabs shown later and the page loaded ahead")
+        try assertMatches(result.stdout, expected, minimumFigures: 5)
     }
 
     func testInstancesWithoutTimestampsAreCountedNotMeasured() throws {
