@@ -18,13 +18,13 @@ public final class TimingCollector {
     private var appearances: [ProcessKey: Int] = [:]
     private var lastProcess: (key: ProcessKey, count: Int)?
 
-    /// A collector for the trace `file`. `preloadGap`: see `TimingOptions.preloadGap`.
+    /// A collector for the trace `file`. `preloadGap`: see `TimingOptions.defaultPreloadGap`.
     public init(file: String, preloadGap: Double = TimingOptions.defaultPreloadGap) {
         self.file = file
         self.preloadGap = preloadGap
     }
 
-    /// Takes one event as the engine placed it on `instance` (`TraceAnalyzer.Observer.event`).
+    /// Takes one event as the engine placed it on `instance` (an analysis observer's event hook).
     public func record(_ event: LifecycleEvent, on instance: Instance) {
         guard let callback = event.kind.callback else { return }
         let serial = instance.serial
@@ -49,7 +49,8 @@ public final class TimingCollector {
         for sample in outcome.samples {
             classes[entry.classIndex].add(sample) {
                 SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
-                             instance: instance.key.id(generation: instance.generation), label: ControllerLane.label(instance.key.ref, generation: instance.generation))
+                             instance: instance.key.id(generation: instance.generation),
+                             label: ControllerLane.label(instance.key.ref, generation: instance.generation))
             }
         }
         if entry.clock.isAtRest { clocks[serial] = nil } else { clocks[serial] = entry }
@@ -86,7 +87,6 @@ public final class TimingCollector {
         classIndex[name] = classes.count - 1
         return classes.count - 1
     }
-
 }
 
 /// Options of `lifeline stats`.
