@@ -11,7 +11,7 @@ public enum Lifeline {
     static let commands = CommandSet(
         name: "lifeline",
         abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
-        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec,
+        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec, StatsCommand.spec,
                    CompletionsCommand.spec, ManCommand.spec],
         options: [versionOption])
 
@@ -56,6 +56,8 @@ public enum Lifeline {
                 return CompletionsCommand(arguments: parsed).run()
             case ManCommand.spec.name:
                 return ManCommand().run()
+            case StatsCommand.spec.name:
+                return StatsCommand(arguments: parsed).run()
             default:
                 return ExitStatus.failure
             }

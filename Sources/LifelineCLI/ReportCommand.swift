@@ -53,19 +53,23 @@ struct ReportCommand {
             failed = true
         }
         var traces: [TraceTimeline] = []
+        var timings: [ScreenTimings] = []  // charted by the HTML report
+        let measuresTimings = try arguments.value("--html") != nil
         for input in expansion.inputs {
             var analysis = try options.options(for: input)
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
+            let collector = measuresTimings ? TimingCollector(file: input.displayName) : nil
             do {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
-                                                        unparseable: UnparseableReport(file: input.displayName).note))
+                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector))
+                if let collector { timings.append(collector.finish()) }
             } catch {
                 OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
                 failed = true
             }
         }
-        let model = TimelineModel(traces: traces)
+        let model = TimelineModel(traces: traces, timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
             failed = !write(writer.write(model), to: path) || failed
         }
