@@ -14,16 +14,16 @@ public struct AppearanceOrderRule: Rule {
         summary: "an appearance callback arrives in a state UIKit cannot produce",
         explanation: """
         Each instance moves disappeared → viewWillAppear → appearing → viewDidAppear → appeared → \
-        viewWillDisappear → disappearing → viewDidDisappear → disappeared (§3.1, §3.2). A cancelled interactive \
+        viewWillDisappear → disappearing → viewDidDisappear → disappeared. A cancelled interactive \
         transition may turn back midway (disappearing → viewWillAppear, appearing → viewWillDisappear), which is \
-        legal. Anything else (§3.3) means appearance methods were called by hand, super was skipped, or a custom \
+        legal. Anything else means appearance methods were called by hand, super was skipped, or a custom \
         container forwarded appearance twice: viewDidAppear without viewWillAppear, viewWillAppear while already \
         appeared (the classic hand call), viewDidDisappear without viewWillDisappear (errors); viewWillAppear while \
         appearing, viewWillDisappear while disappeared (warnings). Fix: never call these methods yourself; in custom \
-        containers use beginAppearanceTransition(_:animated:)/endAppearanceTransition() (§3.3, §5.4). After a UIKit \
-        "Unbalanced calls" warning for the same controller (§3.7) errors become warnings. A class that never logs the \
-        callback a transition needs is not judged on it (§8.1), except that a did-callback twice in a row is always \
-        wrong; an instance's first event sets its state (§8.2). Callbacks with no label (the unlabelled controller, \
+        containers use beginAppearanceTransition(_:animated:)/endAppearanceTransition(). After a UIKit \
+        "Unbalanced calls" warning for the same controller errors become warnings. A class that never logs the \
+        callback a transition needs is not judged on it, except that a did-callback twice in a row is always \
+        wrong; an instance's first event sets its state. Callbacks with no label (the unlabelled controller, \
         which may be several controllers) are judged only on a did-callback twice in a row; for a label without an \
         address, which may name two objects of one class (a list pushing a list), a did-callback against the \
         direction of the last will-callback is not judged either.

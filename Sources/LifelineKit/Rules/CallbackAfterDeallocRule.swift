@@ -9,7 +9,7 @@ public struct CallbackAfterDeallocRule: Rule {
         severity: .warning,
         summary: "a callback arrives for an instance after its dealloc",
         explanation: """
-        Nothing can happen to an object after dealloc/deinit (§6.4). An init, loadView or viewDidLoad at the same \
+        Nothing can happen to an object after dealloc/deinit. An init, loadView or viewDidLoad at the same \
         address starts a new instance (addresses are reused), but any other callback means either a dangling \
         reference (an unowned or unsafe pointer, a zombie) or a new object at the reused address whose init was not \
         logged. It is a warning, not an error, because of the second case. Fix: look for unowned references and \

@@ -11,15 +11,15 @@ public struct ContainmentOrderRule: Rule {
         summary: "willMove/didMove(toParent:) out of order, or a child view shown without addChild",
         explanation: """
         Adding a child is addChild(child) (which calls child.willMove(toParent: parent)), adding its view, then \
-        child.didMove(toParent: parent) from app code (§5.1). Removing is child.willMove(toParent: nil) from app \
-        code, removing the view, then removeFromParent() (which calls didMove(toParent: nil)) (§5.2). So \
+        child.didMove(toParent: parent) from app code. Removing is child.willMove(toParent: nil) from app \
+        code, removing the view, then removeFromParent() (which calls didMove(toParent: nil)). So \
         didMove(toParent: P) needs a preceding willMove(toParent: P), removal needs willMove(toParent: nil), and a \
-        willMove(toParent: P) needs its didMove (§5.3), also when the parent is not logged but the child loads and \
+        willMove(toParent: P) needs its didMove, also when the parent is not logged but the child loads and \
         appears after its willMove. A controller that loads inside another one's viewDidLoad or \
         viewWillAppear without becoming its child, then gets no appearance callbacks while that one appears and \
-        disappears, had its view added with addSubview but was never made a child (§5.5): it misses rotation, \
+        disappears, had its view added with addSubview but was never made a child: it misses rotation, \
         trait and appearance forwarding. Fix: follow the add and remove sequences exactly; call addChild before \
-        adding a child's view. Only classes that log the callbacks involved are judged (§8.1).
+        adding a child's view. Only classes that log the callbacks involved are judged.
         """,
         triggeringExamples: [
             """

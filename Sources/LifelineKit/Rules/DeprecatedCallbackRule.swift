@@ -10,7 +10,7 @@ public struct DeprecatedCallbackRule: Rule {
         summary: "viewWillUnload or viewDidUnload, never called by UIKit since iOS 6",
         explanation: """
         viewWillUnload and viewDidUnload are deprecated since iOS 6 and UIKit no longer calls them: a loaded view \
-        stays loaded for the controller's whole life (§2.5). Seeing one in a log means app code called it by hand, \
+        stays loaded for the controller's whole life. Seeing one in a log means app code called it by hand, \
         and clean-up placed there never runs on its own. Fix: move memory clean-up to didReceiveMemoryWarning and \
         teardown to deinit, and delete the override.
         """,

@@ -9,9 +9,9 @@ public struct LoadBeforeAppearRule: Rule {
         severity: .error,
         summary: "an appearance or layout callback comes before viewDidLoad",
         explanation: """
-        UIKit loads a view before it can appear or lay out, so every appearance (§3) and layout (§4) callback of \
-        an instance follows its viewDidLoad (§2.3). viewDidLoad logged after one of them is an order UIKit cannot \
-        produce (§2.4): usually an appearance method called by hand before the view was ever used, or a subclass \
+        UIKit loads a view before it can appear or lay out, so every appearance and layout callback of \
+        an instance follows its viewDidLoad. viewDidLoad logged after one of them is an order UIKit cannot \
+        produce: usually an appearance method called by hand before the view was ever used, or a subclass \
         that logs viewDidLoad before calling super in a custom loadView. Fix: let UIKit drive appearance; if you \
         need the view early, read `view` (or call loadViewIfNeeded()) first. The finding is on the viewDidLoad line, \
         where the order becomes certain.

@@ -10,10 +10,10 @@ public struct LoadOnceRule: Rule {
         summary: "loadView or viewDidLoad runs more than once for one instance",
         explanation: """
         A view controller loads its view once: loadView and viewDidLoad each run at most once per instance, and \
-        since iOS 6 the view is never unloaded (§2.1, §2.5). A second viewDidLoad means it was called by hand, or \
+        since iOS 6 the view is never unloaded. A second viewDidLoad means it was called by hand, or \
         two objects share the key: a new object at a reused address whose init and the old one's dealloc were not \
         logged. Fix: never call viewDidLoad yourself; move code you want to re-run into a method of its own. If the \
-        class is created and freed repeatedly, log init and deinit so Lifeline can tell the instances apart (§6.4).
+        class is created and freed repeatedly, log init and deinit so Lifeline can tell the instances apart.
         """,
         triggeringExamples: [
             """

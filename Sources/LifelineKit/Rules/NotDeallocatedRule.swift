@@ -17,12 +17,12 @@ public struct NotDeallocatedRule: Rule {
         summary: "a removed controller is not deallocated within --leak-timeout seconds (default 3)",
         explanation: """
         A controller removed from its parent (didMove(toParent: nil), as navigation controllers do on pop, or \
-        removeFromParent) and off screen should be freed soon after (§6.1, §6.2). If it logs no deinit/dealloc \
-        within the leak timeout of trace time (3 s, MLeaksFinder's grace period, §6.3), something still holds it: \
-        a closure capturing self strongly, a timer, a delegate that is not weak, a cache, or an observer (§7). If it \
+        removeFromParent) and off screen should be freed soon after. If it logs no deinit/dealloc \
+        within the leak timeout of trace time (3 s, MLeaksFinder's grace period), something still holds it: \
+        a closure capturing self strongly, a timer, a delegate that is not weak, a cache, or an observer. If it \
         deallocates later, the delay is reported instead ("deallocated 41.2 s after removal"): late frees are often \
         autorelease pools or work still running. Only classes that log deinit/dealloc somewhere in the trace are \
-        judged (§8.1); without timestamps, "within the timeout" means "by the end of the trace". Fix: use [weak self] \
+        judged; without timestamps, "within the timeout" means "by the end of the trace". Fix: use [weak self] \
         in escaping closures, invalidate timers in viewDidDisappear, make delegates weak.
         """,
         triggeringExamples: [

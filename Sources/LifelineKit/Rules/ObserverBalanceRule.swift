@@ -9,13 +9,13 @@ public struct ObserverBalanceRule: Rule {
         severity: .warning,
         summary: "a notification observer is added and removed in mismatched callbacks",
         explanation: """
-        Register and unregister in matching scopes (§7.1): viewWillAppear or viewDidAppear ↔ viewDidDisappear, \
+        Register and unregister in matching scopes: viewWillAppear or viewDidAppear ↔ viewDidDisappear, \
         viewDidLoad or init ↔ deinit. Mixed scopes leak or double-register: added on each appearance and not removed \
         on disappearance (the observer count grows per cycle and handlers run for off-screen controllers); added \
         once in viewDidLoad but removed in viewDidDisappear (later appearances run unobserved); still registered \
-        at deinit (block-based observers are never removed, §7.2); removed more often than added. An observer line \
-        belongs to the callback logged before it on the same thread (§7.4), so balance is judged when the next \
-        callback arrives. A repeat add after a cancelled interactive transition (§3.2, §3.4) is only info. Fix: \
+        at deinit (block-based observers are never removed); removed more often than added. An observer line \
+        belongs to the callback logged before it on the same thread, so balance is judged when the next \
+        callback arrives. A repeat add after a cancelled interactive transition is only info. Fix: \
         choose one pair of scopes per observer, and make add/remove idempotent.
         """,
         triggeringExamples: [

@@ -12,7 +12,7 @@ public struct SlowTransitionRule: Rule {
         The time between viewWillAppear and viewDidAppear (or viewWillDisappear and viewDidDisappear) is the \
         transition the user watches. Longer than the threshold (1 s by default; `slowTransitionSeconds` in the \
         configuration) usually means synchronous work on the main thread in viewWillAppear, viewIsAppearing or \
-        layout (§3.5, §4): network or disk I/O, image decoding, large layout passes. Fix: move the work off the main \
+        layout: network or disk I/O, image decoding, large layout passes. Fix: move the work off the main \
         thread or after viewDidAppear, and show placeholders. Needs timestamps; cancelled transitions are not timed. \
         It is info by default: a log cannot tell a stalled main thread from a user's finger holding an interactive \
         swipe. Raise it with `"rules": {"slow-transition": {"severity": "warning"}}` where transitions are driven \

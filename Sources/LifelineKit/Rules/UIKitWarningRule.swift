@@ -9,7 +9,7 @@ public struct UIKitWarningRule: Rule {
         severity: .warning,
         summary: "UIKit itself warned about this controller's appearance or presentation",
         explanation: """
-        UIKit prints these when it detects a misuse, so they are direct evidence (§3.7): "Unbalanced calls to \
+        UIKit prints these when it detects a misuse, so they are direct evidence: "Unbalanced calls to \
         begin/end appearance transitions" (overlapping push/present, or faulty manual forwarding in a container), \
         "Attempt to present … whose view is not in the window hierarchy" (presenting from an off-screen controller, \
         e.g. in viewDidLoad), presenting on a detached controller or while another presentation runs, "Calling \

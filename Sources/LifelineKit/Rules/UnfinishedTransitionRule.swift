@@ -10,12 +10,12 @@ public struct UnfinishedTransitionRule: Rule {
         summary: "viewWillAppear/viewWillDisappear never completed, or a controller freed while on screen",
         explanation: """
         Every viewWillAppear ends in viewDidAppear or is cancelled by viewWillDisappear, and every \
-        viewWillDisappear ends in viewDidDisappear or is cancelled by viewWillAppear (§3.2). A transition still open \
+        viewWillDisappear ends in viewDidDisappear or is cancelled by viewWillAppear. A transition still open \
         when the trace ends, or when the controller deallocates, means a container began an appearance transition and \
-        never ended it (missing endAppearanceTransition(), §5.4), the app was stopped mid-transition, or the trace \
+        never ended it (missing endAppearanceTransition()), the app was stopped mid-transition, or the trace \
         was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
-        was not retained (§6.5). Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
-        controllers as children. The rulebook rates open states at the end of a trace as info (§8.2); Lifeline \
+        was not retained. Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
+        controllers as children. The rulebook rates open states at the end of a trace as info; Lifeline \
         reports a warning because in CI traces end after the app is idle.
         """,
         triggeringExamples: [

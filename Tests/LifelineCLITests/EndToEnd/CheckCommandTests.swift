@@ -144,7 +144,8 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(list.stdout.split(separator: "\n").count, 11)
         let explain = try CLIRunner.run(["rules", "explain", "observer-balance"])
         XCTAssertTrue(explain.stdout.hasPrefix("observer-balance (warning):"))
-        XCTAssertTrue(explain.stdout.contains("§7.1"))
+        XCTAssertTrue(explain.stdout.contains("viewDidLoad or init ↔ deinit"))
+        XCTAssertFalse(explain.stdout.contains("§"))
         XCTAssertEqual(try CLIRunner.run(["rules", "explain", "nope"]).status, 2)
     }
 

@@ -11,7 +11,8 @@ final class RuleExamplesTests: XCTestCase {
                        "identifiers are unique")
         for rule in RuleRegistry.descriptions {
             XCTAssertFalse(rule.summary.isEmpty, rule.identifier)
-            XCTAssertTrue(rule.explanation.contains("§"), "\(rule.identifier) cites the rulebook")
+            // Explanations stand on their own: they cite no section of a document a user's copy does not have.
+            XCTAssertFalse(rule.explanation.contains("§"), "\(rule.identifier) cites a section number")
             XCTAssertTrue(rule.explanation.contains("Fix"), "\(rule.identifier) says how to fix it")
             XCTAssertFalse(rule.triggeringExamples.isEmpty, rule.identifier)
             XCTAssertFalse(rule.nonTriggeringExamples.isEmpty, rule.identifier)
