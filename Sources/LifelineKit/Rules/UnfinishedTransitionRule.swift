@@ -15,8 +15,8 @@ public struct UnfinishedTransitionRule: Rule {
         never ended it (missing endAppearanceTransition()), the app was stopped mid-transition, or the trace \
         was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
         was not retained. Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
-        controllers as children. The rulebook rates open states at the end of a trace as info; Lifeline \
-        reports a warning because in CI traces end after the app is idle.
+        controllers as children. A transition open at the end of a trace may only mean the log was cut; it is \
+        still a warning because in CI traces end after the app is idle.
         """,
         triggeringExamples: [
             """
