@@ -95,6 +95,9 @@ struct RuleRunner: TimelineJudge {
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
     }
 
+    func judges(_ kind: EventKind) -> Bool { !checkers[kind.filterSlot].isEmpty }
+    func watchesApplied(_ kind: EventKind) -> Bool { !appliedWatchers[kind.filterSlot].isEmpty }
+
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
         let judging = checkers[event.kind.filterSlot]
         guard !judging.isEmpty else { return }

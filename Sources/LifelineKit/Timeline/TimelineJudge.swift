@@ -2,6 +2,10 @@
 /// be judged, and knows nothing about what it concludes. A judge that reads other instances or evidence lines does
 /// so through the tracker as `TimelineReading`, handed to it once by whoever made both.
 protocol TimelineJudge {
+    /// Whether `judge(_:line:on:)` and `applied(_:to:)` do anything for events of `kind`: the tracker lends them the
+    /// instance only then (lending it copied the instance even to a judge with nothing to do).
+    func judges(_ kind: EventKind) -> Bool
+    func watchesApplied(_ kind: EventKind) -> Bool
     /// Judges `event` on `instance` as it was before the event. `line` is the event's line when it is lent
     /// rather than in `event.text`.
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance)

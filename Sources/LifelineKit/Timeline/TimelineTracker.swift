@@ -151,7 +151,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// the state the event implies.
     private func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                _ enclosing: Enclosing) {
-        judge.judge(event, line: line, on: live[slot])
+        if judge.judges(event.kind) { judge.judge(event, line: line, on: live[slot]) }
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
         }
@@ -183,7 +183,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        judge.applied(event, to: live[slot])
+        if judge.watchesApplied(event.kind) { judge.applied(event, to: live[slot]) }
         onEvent?(event, live[slot], line)
     }
 
