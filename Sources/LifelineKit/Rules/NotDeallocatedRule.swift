@@ -111,8 +111,9 @@ public struct NotDeallocatedRule: Rule {
         guard let removal = instance.removal, context.classLogs(.dealloc, of: instance) else { return }
         if let removedAt = removal.time, context.hasTimestamps {
             guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
-            // Streaming judged it when the timeout passed.
-            if context.settings.reportLeaksEagerly { return }
+            // Streaming judged it when the timeout passed, unless the clock never moved after its removal (it
+            // was already later: a clock that went back).
+            if context.settings.reportLeaksEagerly, waiting[instance.serial] == nil { return }
         }
         reportLeak(instance, removal, context)
     }
