@@ -37,11 +37,15 @@ final class FuzzAuditTests: XCTestCase {
             let bytes = try Data(contentsOf: file)
             let read = try execute(lifeline, ["check", file.path, "--fail-on", "never"])
             let followed = try execute(lifeline, ["check", "--follow", "-", "--fail-on", "never"], stdin: bytes)
-            // Following prints each finding when it is certain and end-of-trace findings last: the same lines.
-            XCTAssertEqual(followed.stdout.split(separator: "\n").sorted(),
-                           read.stdout.replacingOccurrences(of: file.path, with: "<stdin>").split(separator: "\n").sorted(),
+            // Following prints each finding when it is certain and end-of-trace findings last: the same findings
+            // (a leak may be judged earlier: `FuzzHarness.Outcome.agrees(withFollowed:)`).
+            let leak = "[not-deallocated]"
+            let followedLines = followed.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("0 errors") && !$0.contains(" in 1 file (") }
+            let readLines = read.stdout.replacingOccurrences(of: file.path, with: "<stdin>").split(separator: "\n").map(String.init)
+                .filter { !$0.contains(" in 1 file (") }
+            XCTAssertEqual(followedLines.filter { !$0.contains(leak) }.sorted(), readLines.filter { !$0.contains(leak) }.sorted(),
                            "--follow - against the file \(file.path)")
-            XCTAssertEqual(followed.status, read.status)
+            XCTAssertTrue(Set(readLines.filter { $0.contains(leak) }).isSubset(of: followedLines), "no leak missed when following")
         }
     }
 
