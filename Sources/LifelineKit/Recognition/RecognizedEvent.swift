@@ -35,8 +35,3 @@ struct RecognizedEvent: Equatable, Sendable {
     var controller: ControllerRef?
     var argument: ControllerArgument?
 }
-
-extension EventKind {
-    /// The name findings and fingerprints use: the canonical callback, `addObserver`, `uikit-warning`….
-    public var name: String { LaneEvent.Kind(self).name }
-}

@@ -20,15 +20,29 @@ public struct RuleDescription: Sendable {
     public let triggeringExamples: [String]
     /// Traces that must produce no finding of this rule.
     public let nonTriggeringExamples: [String]
+    /// The fix as code, shown by `lifeline rules explain`; every rule has one (a test checks).
+    public let fix: RuleFix?
 
     public init(identifier: String, severity: Severity, summary: String, explanation: String,
-                triggeringExamples: [String], nonTriggeringExamples: [String]) {
+                triggeringExamples: [String], nonTriggeringExamples: [String], fix: RuleFix? = nil) {
         self.identifier = identifier
         self.severity = severity
         self.summary = summary
         self.explanation = explanation
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+        self.fix = fix
+    }
+}
+
+/// A rule's fix as a short piece of view-controller code, in both languages UIKit apps are written in.
+public struct RuleFix: Sendable {
+    public let swift: String
+    public let objectiveC: String
+
+    public init(swift: String, objectiveC: String) {
+        self.swift = swift
+        self.objectiveC = objectiveC
     }
 }
 

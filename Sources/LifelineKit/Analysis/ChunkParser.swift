@@ -23,10 +23,11 @@ struct ParsedChunk: Sendable {
 
 }
 
-/// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
+/// Reads the prefix of each line of a chunk (`LineSplitter`, `LineClassifier`) and recognises lifecycle events in its
+/// message (`EventRecognizer`).
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
-    var customPatterns: CompiledPatterns?
+    var customPatterns: CustomPatterns?
     private var assembler = JSONArrayAssembler()
     /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
     private var processNames = StringInterner(capacity: 64)
@@ -37,7 +38,7 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CompiledPatterns? = nil) { self.customPatterns = customPatterns }
+    init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }
@@ -59,20 +60,9 @@ struct ChunkParser {
                 explain?(LineExplanation(line: 1, text: bytes.string(0..<min(bytes.count, 200)) + "…", reading: .unparseable(reason)))
                 return
             }
-            var start = range.lowerBound
-            let end = range.upperBound
-            var screen = ASCIIScreen(bytes, end: end)
-            var suspect = screen.firstSuspectByte(from: start)
-            while start < end {
-                let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
-                var lineEnd = newline
-                if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
+            LineSplitter.forEachLine(in: bytes, range) { line, offset, screened in
                 result.lineCount += 1
-                let screened = lineEnd <= suspect
-                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount,
-                          screened: screened, into: &result)
-                start = newline + 1
-                if !screened { suspect = screen.firstSuspectByte(from: start) }
+                parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
         }
         return result
@@ -106,7 +96,12 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            guard case .event(let recognized) = recognize(line, prefix.message) else {
+            let outcome = recognize(line, prefix.message)
+            if let reason = overBudget.take() {
+                account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
+                return
+            }
+            guard case .event(let recognized) = outcome else {
                 notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
                 return
             }
@@ -119,7 +114,12 @@ struct ChunkParser {
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
-            guard case .event(let recognized) = message.withUTF8({ recognize($0, 0..<$0.count) }) else {
+            let outcome = message.withUTF8 { recognize($0, 0..<$0.count) }
+            if let reason = overBudget.take() {
+                account(.unparseable(reason), line: nil, at: offset, number: number, into: &result)
+                return
+            }
+            guard case .event(let recognized) = outcome else {
                 notEvent(record.message, number: number, blank: record.message.allSatisfy { $0 == " " || $0 == "\t" }, into: &result)
                 return
             }
@@ -131,12 +131,20 @@ struct ChunkParser {
     }
 
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
-    /// An unattributed callback leaves its reason in `lastReason` for `notEvent`.
+    /// An unattributed callback leaves its reason in `lastReason` for `notEvent`; a pattern that ran out of
+    /// matching steps leaves why the line is unparseable in `overBudget` (and the line is not read further).
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
         customPatternMatched = false
-        if let customPatterns, let custom = customPatterns.match(bytes, message) {
+        switch customPatterns?.match(bytes, message) {
+        case .event(let custom)?:
             customPatternMatched = true
             return .event(custom)
+        case .overBudget(let index, let pattern)?:
+            overBudget = "pattern \(index + 1) (\(pattern)) ran out of matching steps on this line; "
+                + "it backtracks too much: make its repetitions possessive (a++) or its groups atomic ((?>…))"
+            return .none
+        case nil:
+            break
         }
         let outcome = recognizer.recognize(bytes, in: message)
         if case .unattributed(let reason) = outcome { lastReason = reason }
@@ -175,4 +183,6 @@ struct ChunkParser {
     private var customPatternMatched = false
     /// Why the callback of the line just recognised was not attributed.
     private var lastReason: String?
+    /// Why the line just recognised is unparseable: a pattern ran out of matching steps on it.
+    private var overBudget: String?
 }
