@@ -17,6 +17,13 @@ public struct InstanceKey: Hashable, Sendable {
         return "\(process)/\(place)#\(generation)"
     }
 
+    /// How reports label the key's `generation`th instance: `Class 0xADDR`, `#2` appended for a later instance at a
+    /// reused address, or the logged label (timeline lanes and the screen timings that link to them).
+    public func label(generation: Int) -> String {
+        let base = ref.addressText.map { "\(ref.name) \($0)" } ?? ref.name
+        return generation > 1 ? "\(base) #\(generation)" : base
+    }
+
     /// Addresses and pids first: they differ far more often than names, and cost less to compare.
     public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid

@@ -50,7 +50,7 @@ public final class TimingCollector {
             classes[entry.classIndex].add(sample) {
                 SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
                              instance: instance.key.id(generation: instance.generation),
-                             label: ControllerLane.label(instance.key.ref, generation: instance.generation))
+                             label: instance.key.label(generation: instance.generation))
             }
         }
         if entry.clock.isAtRest { clocks[serial] = nil } else { clocks[serial] = entry }

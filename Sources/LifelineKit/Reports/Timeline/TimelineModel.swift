@@ -177,13 +177,7 @@ public struct ControllerLane: Sendable {
     public var parentName: String? { parentController?.description }
 
     /// `Class 0xADDR` (`#2` appended for a later instance at a reused address), or the logged label.
-    public var label: String { Self.label(controller, generation: generation) }
-
-    /// The label of the `generation`th instance of `controller` (screen timings link to lanes by it).
-    static func label(_ controller: ControllerRef, generation: Int) -> String {
-        let base = controller.addressText.map { "\(controller.name) \($0)" } ?? controller.name
-        return generation > 1 ? "\(base) #\(generation)" : base
-    }
+    public var label: String { InstanceKey(process: process, ref: controller).label(generation: generation) }
 }
 
 /// A stretch of a lane in one state, from tick `start` to tick `end`.
