@@ -17,5 +17,8 @@ let package = Package(
         .executableTarget(name: "lifeline", dependencies: ["LifelineCLI"]),
         .testTarget(name: "LifelineKitTests", dependencies: ["LifelineKit"], exclude: ["Ingest/Fixtures", "Reports/Timeline/Golden", "RealLogs/Fixtures", "Instrumentation/Fixtures"]),
         .testTarget(name: "LifelineCLITests", dependencies: ["LifelineCLI", "LifelineKit"]),
+        // Mutated sample traces and real logs with a fixed seed: no crash or hang, every line counted, output
+        // deterministic whatever the parallelism or reading (Scripts/fuzz runs it for longer).
+        .testTarget(name: "LifelineFuzzTests", dependencies: ["LifelineKit"]),
     ]
 )

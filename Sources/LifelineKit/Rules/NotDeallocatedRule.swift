@@ -10,6 +10,9 @@ public struct NotDeallocatedRule: Rule {
     /// Streaming only (`RuleSettings.reportLeaksEagerly`): instances removed with a time and not yet deallocated
     /// or past the timeout, by serial.
     private var waiting: [Int: InstanceKey] = [:]
+    /// Streaming only: instances past the timeout whose class had logged no dealloc yet, by class profile, then
+    /// serial. The class's first dealloc reports them, as the end of the trace would when reading a file.
+    private var overdue: [Int: [Int: InstanceKey]] = [:]
 
     public static let description = RuleDescription(
         identifier: "not-deallocated",
@@ -93,6 +96,10 @@ public struct NotDeallocatedRule: Rule {
 
     public mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {
         guard context.settings.reportLeaksEagerly else { return }
+        overdue[instance.profile]?[instance.serial] = nil
+        if event.kind.callback == .dealloc, let waitingForDealloc = overdue.removeValue(forKey: instance.profile) {
+            reportOverdue(waitingForDealloc, context)
+        }
         if instance.removal?.time != nil, !instance.isDeallocated {
             waiting[instance.serial] = instance.key
         } else {
@@ -111,7 +118,20 @@ public struct NotDeallocatedRule: Rule {
             }
             guard now.seconds(since: removedAt) > context.settings.leakTimeout else { continue }
             waiting[serial] = nil
-            if context.classLogs(.dealloc, of: instance) { reportLeak(instance, removal, context) }
+            if context.classLogs(.dealloc, of: instance) {
+                reportLeak(instance, removal, context)
+            } else {
+                overdue[instance.profile, default: [:]][serial] = key
+            }
+        }
+    }
+
+    /// Reports the instances of a class that just logged its first dealloc and were past the timeout before it.
+    private func reportOverdue(_ instances: [Int: InstanceKey], _ context: RuleContext) {
+        for (serial, key) in instances.sorted(by: { $0.key < $1.key }) {
+            guard let instance = context.instance(key), instance.serial == serial, !instance.isDeallocated,
+                  let removal = instance.removal else { continue }
+            reportLeak(instance, removal, context)
         }
     }
 
@@ -119,13 +139,17 @@ public struct NotDeallocatedRule: Rule {
         guard let removal = instance.removal, context.classLogs(.dealloc, of: instance) else { return }
         if let removedAt = removal.time, context.hasTimestamps {
             guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
-            // Streaming judged it when the timeout passed.
-            if context.settings.reportLeaksEagerly { return }
+            // Streaming judged it when the timeout passed, unless the clock never moved after its removal (it
+            // was already later: a clock that went back).
+            if context.settings.reportLeaksEagerly, waiting[instance.serial] == nil { return }
         }
         reportLeak(instance, removal, context)
     }
 
-    public mutating func forget(_ instance: Instance) { waiting[instance.serial] = nil }
+    public mutating func forget(_ instance: Instance) {
+        waiting[instance.serial] = nil
+        overdue[instance.profile]?[instance.serial] = nil
+    }
 
     private func reportLeak(_ instance: Instance, _ removal: Mark, _ context: RuleContext) {
         let what: String

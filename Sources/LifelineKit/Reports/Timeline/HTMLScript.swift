@@ -1,6 +1,8 @@
 /// The HTML report's only script. It replaces each static timeline with a virtual one (only the rows in view
 /// are in the DOM, so 10,000 lanes scroll smoothly), adds zoom, filters, tooltips and table sorting. It reads
 /// log-derived text only from the JSON data blocks and the table's text, and writes it only with `textContent`.
+/// Charts are laid out together: all geometry is read, then all styles written (`layoutCharts`), so a report of
+/// thousands of traces opens in time proportional to their number, not its square.
 enum HTMLScript {
     static let source = #"""
 (function () {
@@ -10,7 +12,7 @@ var STATES = ["created", "loaded", "appearing", "appeared", "disappearing", "dis
 var SEVERITIES = ["info", "warning", "error"];
 var tip = document.getElementById("tip");
 var filter = { text: "", rule: "", only: false };
-var charts = [], chartOf = {};
+var charts = [], chartOf = {}, pendingRender = [];
 
 function node(name, attributes, parent, text) {
   var element = document.createElementNS(NS, name);
@@ -42,17 +44,24 @@ var findings = Array.prototype.map.call(document.querySelectorAll("#findings tbo
   return { row: row, id: row.id, order: +d.order, trace: +d.t, lane: +d.c, tick: +d.k, sev: +d.sev, rule: d.rule, line: d.line, event: d.ev,
            message: row.querySelector(".msg").textContent, controller: row.querySelector(".ctl").textContent.toLowerCase() };
 });
-var byId = {};
-findings.forEach(function (f) { byId[f.id] = f; });
+var byId = {}, findingsOfTrace = {};
+findings.forEach(function (f) {
+  byId[f.id] = f;
+  (findingsOfTrace[f.trace] = findingsOfTrace[f.trace] || []).push(f);
+});
 
 function explanation(rule) {
   var term = document.getElementById("rule-" + rule), detail = term && term.nextElementSibling;
   return detail && detail.lastElementChild ? detail.lastElementChild.textContent : "";
 }
 
+// Cuts the middle of a label, keeping its address and #N whole (as HTMLTimelineSVG.truncated does).
 function fit(text, room) {
   var count = Math.max(1, Math.floor(room / 6.6));
-  return text.length <= count ? text : text.slice(0, count - 1) + "…";
+  if (text.length <= count) return text;
+  var keep = Math.max(1, count - 1), at = text.lastIndexOf(" 0x");
+  var tail = at >= 0 && text.length - at <= keep - 4 ? text.length - at : Math.floor(keep / 2);
+  return text.slice(0, keep - tail) + "…" + text.slice(text.length - tail);
 }
 
 function Chart(section, index) {
@@ -64,7 +73,7 @@ function Chart(section, index) {
   });
   this.bySerial = {};
   this.lanes.forEach(function (lane) { self.bySerial[lane.serial] = lane; });
-  findings.forEach(function (f) { if (f.trace === index && self.bySerial[f.lane]) self.bySerial[f.lane].marks.push(f); });
+  (findingsOfTrace[index] || []).forEach(function (f) { if (self.bySerial[f.lane]) self.bySerial[f.lane].marks.push(f); });
   this.box.textContent = "";
   var note = section.querySelector(".nojs");
   if (note) note.remove();
@@ -74,12 +83,13 @@ function Chart(section, index) {
   this.box.addEventListener("wheel", function (event) {
     if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
-    self.zoomBy(event.deltaY < 0 ? 2 : 0.5, event.clientX - self.box.getBoundingClientRect().left);
+    zoomCharts([self], event.deltaY < 0 ? 2 : 0.5, event.clientX - self.box.getBoundingClientRect().left);
   }, { passive: false });
-  this.applyFilter();
+  this.filterRows();
 }
 
-Chart.prototype.applyFilter = function () {
+// The rows the filters leave; `layoutCharts` then sizes and draws the chart.
+Chart.prototype.filterRows = function () {
   var rows = [], previous = -1;
   this.lanes.forEach(function (lane) {
     if (filter.text && lane.search.indexOf(filter.text) < 0) return;
@@ -91,31 +101,53 @@ Chart.prototype.applyFilter = function () {
   this.rows = rows;
   this.rowOf = {};
   for (var i = 0; i < rows.length; i++) if (rows[i].serial !== undefined) this.rowOf[rows[i].serial] = i;
-  this.layout();
 };
 
-Chart.prototype.layout = function () {
-  var box = this.box, total = AXIS + this.rows.length * ROW;
-  this.plot = Math.max(200, box.clientWidth - LABEL - PAD);
-  this.spacer.style.width = (LABEL + this.plot * this.zoom + PAD) + "px";
-  var frame = box.offsetHeight - box.clientHeight;
-  box.style.height = (Math.min(total, Math.max(240, window.innerHeight * 0.7)) + frame) + "px";
-  this.view.setAttribute("height", box.clientHeight);
-  this.spacer.style.height = Math.max(0, total - box.clientHeight) + "px";
-  this.render();
+// What drawing needs of the chart's box; reading it after the page changed makes the browser lay out again.
+Chart.prototype.measure = function () {
+  var box = this.box;
+  return { top: box.scrollTop, left: box.scrollLeft, width: box.clientWidth, height: box.clientHeight, frame: box.offsetHeight - box.clientHeight };
 };
 
+// Sizes and draws `list`, reading every chart's geometry before writing any style, twice: once to size the
+// boxes, once to draw into them. `scrollTo(chart, geometryBefore, index)` gives a scrollLeft to apply (zooming).
+function layoutCharts(list, scrollTo) {
+  var before = list.map(function (chart) { return chart.measure(); });
+  list.forEach(function (chart, i) {
+    var total = AXIS + chart.rows.length * ROW;
+    chart.plot = Math.max(200, before[i].width - LABEL - PAD);
+    chart.spacer.style.width = (LABEL + chart.plot * chart.zoom + PAD) + "px";
+    chart.box.style.height = (Math.min(total, Math.max(240, window.innerHeight * 0.7)) + before[i].frame) + "px";
+  });
+  var sized = list.map(function (chart) { return chart.measure(); });
+  list.forEach(function (chart, i) {
+    chart.view.setAttribute("height", sized[i].height);
+    chart.spacer.style.height = Math.max(0, AXIS + chart.rows.length * ROW - sized[i].height) + "px";
+    if (scrollTo) chart.box.scrollLeft = Math.max(0, scrollTo(chart, before[i], i));
+  });
+  if (scrollTo) list.forEach(function (chart, i) { sized[i].left = chart.box.scrollLeft; });
+  list.forEach(function (chart, i) { chart.render(sized[i]); });
+}
+
+// A scrolled chart is redrawn at the next frame, with every other chart scrolled meanwhile: all are measured
+// before any is drawn.
 Chart.prototype.schedule = function () {
-  var self = this;
   if (this.pending) return;
   this.pending = true;
-  window.requestAnimationFrame(function () { self.pending = false; self.render(); });
+  if (pendingRender.push(this) > 1) return;
+  window.requestAnimationFrame(function () {
+    var list = pendingRender;
+    pendingRender = [];
+    var geometry = list.map(function (chart) { chart.pending = false; return chart.measure(); });
+    list.forEach(function (chart, i) { chart.render(geometry[i]); });
+  });
 };
 
-Chart.prototype.render = function () {
-  var view = this.view, box = this.box, data = this.data;
+// Draws the rows in view; `geometry` is the box as measured (read now when not given).
+Chart.prototype.render = function (geometry) {
+  var view = this.view, data = this.data, g = geometry || this.measure();
   while (view.firstChild) view.removeChild(view.firstChild);
-  var top = box.scrollTop, left = box.scrollLeft, width = box.clientWidth, height = box.clientHeight;
+  var top = g.top, left = g.left, width = g.width, height = g.height;
   var scale = this.plot * this.zoom / Math.max(1, data.end - data.start);
   var x = function (tick) { return LABEL + (tick - data.start) * scale - left; };
   var first = Math.max(0, Math.floor(top / ROW)), last = Math.min(this.rows.length, Math.ceil((top + height) / ROW));
@@ -126,7 +158,7 @@ Chart.prototype.render = function () {
       node("rect", { "class": "process", x: 0, y: y, width: width, height: ROW }, lanes);
       node("text", { "class": "process", x: 6, y: y + 14 }, labels, data.processes[row.process]);
     } else {
-      this.drawLane(row, y, x, lanes, labels);
+      this.drawLane(row, y, top, x, lanes, labels);
     }
   }
   node("rect", { "class": "labels", x: 0, y: 0, width: LABEL - 4, height: height }, view);
@@ -139,7 +171,7 @@ Chart.prototype.render = function () {
   }
 };
 
-Chart.prototype.drawLane = function (lane, y, x, parent, labels) {
+Chart.prototype.drawLane = function (lane, y, top, x, parent, labels) {
   var group = node("g", { "class": "lane" + (lane.serial === this.highlight ? " highlight" : ""), "data-serial": lane.serial }, parent);
   var s = lane.segments;
   for (var j = 0; j + 2 < s.length; j += 2) {
@@ -154,7 +186,7 @@ Chart.prototype.drawLane = function (lane, y, x, parent, labels) {
   }
   var parentRow = this.rowOf[lane.parent];
   if (parentRow !== undefined && s.length) {
-    var px = x(s[0]), py = AXIS + parentRow * ROW - this.box.scrollTop + ROW / 2;
+    var px = x(s[0]), py = AXIS + parentRow * ROW - top + ROW / 2;
     node("path", { "class": "link", d: "M" + px + "," + py + "V" + (y + ROW / 2) + "h4" }, group);
   }
   lane.marks.forEach(function (f) {
@@ -179,14 +211,16 @@ Chart.prototype.drawAxis = function (x, scale, left, width) {
   node("text", { "class": "axis-title", x: 6, y: AXIS - 9 }, view, this.clock ? "time since first timestamp" : "log line (no timestamps)");
 };
 
-Chart.prototype.zoomBy = function (factor, anchor) {
-  var box = this.box, at = anchor === undefined ? LABEL + (box.clientWidth - LABEL) / 2 : Math.max(LABEL, anchor);
-  var ratio = (box.scrollLeft + at - LABEL) / (this.plot * this.zoom);
-  this.zoom = factor ? Math.min(4096, Math.max(1, this.zoom * factor)) : 1;
-  this.layout();
-  box.scrollLeft = ratio * this.plot * this.zoom - (at - LABEL);
-  this.render();
-};
+// Zooms the charts of `list` by `factor` (0: back to fit), keeping the time under `anchor` (x in the chart;
+// default: the middle of the plot) where it was.
+function zoomCharts(list, factor, anchor) {
+  var widths = list.map(function (chart) { return chart.plot * chart.zoom; });
+  list.forEach(function (chart) { chart.zoom = factor ? Math.min(4096, Math.max(1, chart.zoom * factor)) : 1; });
+  layoutCharts(list, function (chart, before, i) {
+    var at = anchor === undefined ? LABEL + (before.width - LABEL) / 2 : Math.max(LABEL, anchor);
+    return (before.left + at - LABEL) / widths[i] * chart.plot * chart.zoom - (at - LABEL);
+  });
+}
 
 Chart.prototype.reveal = function (f) {
   if (this.rowOf[f.lane] === undefined) resetFilter();
@@ -226,7 +260,8 @@ function resetFilter() {
 }
 
 function refilter() {
-  charts.forEach(function (chart) { chart.applyFilter(); });
+  charts.forEach(function (chart) { chart.filterRows(); });
+  layoutCharts(charts);
   listing.page = 0;
   showRows();
 }
@@ -295,6 +330,7 @@ Array.prototype.forEach.call(document.querySelectorAll("section.trace"), functio
   var index = +section.dataset.trace;
   if (section.querySelector("script.lanes")) charts.push(chartOf[index] = new Chart(section, index));
 });
+layoutCharts(charts);
 var controls = document.getElementById("controls");
 controls.hidden = false;
 document.getElementById("filter-class").addEventListener("input", function (event) { filter.text = event.target.value.trim().toLowerCase(); refilter(); });
@@ -302,7 +338,7 @@ document.getElementById("filter-rule").addEventListener("change", function (even
 document.getElementById("filter-only").addEventListener("change", function (event) { filter.only = event.target.checked; refilter(); });
 controls.addEventListener("click", function (event) {
   var button = event.target.closest("button[data-zoom]");
-  if (button) charts.forEach(function (chart) { chart.zoomBy(+button.dataset.zoom); });
+  if (button) zoomCharts(charts, +button.dataset.zoom);
 });
 if (findings.length > listing.size) listing.pager = makePager();
 showRows();
@@ -321,7 +357,7 @@ document.addEventListener("click", function (event) {
   event.preventDefault();
   chart.reveal(f);
 });
-window.addEventListener("resize", function () { charts.forEach(function (chart) { chart.layout(); }); });
+window.addEventListener("resize", function () { layoutCharts(charts); });
 document.body.dataset.ready = "true";
 })();
 """#

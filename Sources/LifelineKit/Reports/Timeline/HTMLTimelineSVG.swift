@@ -136,7 +136,13 @@ struct HTMLTimelineSVG {
         lane.parentName.map { "\(lane.label), child of \($0)" } ?? lane.label
     }
 
+    /// `text` in at most `count` characters, cut in the middle: a lane label keeps its address and `#N` whole
+    /// (they tell lanes of one class apart) when that leaves a few characters of the class name, else both ends.
     static func truncated(_ text: String, to count: Int) -> String {
-        text.count <= count ? text : String(text.prefix(max(1, count - 1))) + "…"
+        guard text.count > count else { return text }
+        let keep = max(1, count - 1)
+        let address = text.range(of: " 0x", options: .backwards).map { text.distance(from: $0.lowerBound, to: text.endIndex) }
+        let tail = address.flatMap { $0 <= keep - 4 ? $0 : nil } ?? keep / 2
+        return String(text.prefix(keep - tail)) + "…" + String(text.suffix(tail))
     }
 }

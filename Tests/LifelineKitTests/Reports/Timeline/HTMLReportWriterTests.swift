@@ -107,6 +107,17 @@ final class HTMLReportWriterTests: XCTestCase {
         return String(text[open.upperBound..<close.lowerBound])
     }
 
+    /// A long class name loses its middle, never the address and instance number that tell its lanes apart.
+    func testLaneLabelsKeepTheAddressAndInstanceNumber() {
+        let label = "ShopFeatureModule.CheckoutPaymentMethodSelectionViewController 0x7fa1c8d0a200 #2"
+        let short = HTMLTimelineSVG.truncated(label, to: 42)
+        XCTAssertEqual(short, "ShopFeatureModule.Check… 0x7fa1c8d0a200 #2")
+        XCTAssertEqual(HTMLTimelineSVG.truncated("vc1", to: 42), "vc1", "short labels stay whole")
+        let prose = HTMLTimelineSVG.truncated(String(repeating: "a", count: 30) + String(repeating: "b", count: 30), to: 21)
+        XCTAssertEqual(prose, String(repeating: "a", count: 10) + "…" + String(repeating: "b", count: 10), "no address: both ends kept")
+        XCTAssertEqual(HTMLTimelineSVG.truncated("Shop.X 0x7fa1c8d0a200 #12", to: 8).count, 8, "no room for the address: both ends kept")
+    }
+
     /// The page's script reads states by their position in `LaneState.allCases`.
     func testLaneStateIndexFollowsAllCases() {
         for (position, state) in LaneState.allCases.enumerated() { XCTAssertEqual(state.index, position, "\(state)") }
