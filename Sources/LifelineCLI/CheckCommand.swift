@@ -61,11 +61,7 @@ struct CheckCommand {
         let terminal = Terminal(environment: environment)
         let text = terminal.usesColor(try arguments.value("--color")) ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
         let output = ReportOutput(format: try arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
-        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
-            .expand(arguments.positionals)
-        guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
-            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
-        }
+        let expansion = try InputExpansion.expand(arguments)
         if follow { try checkFollowable(expansion) }
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
         let baseline = try arguments.value("--baseline").map(BaselineFile.read)

@@ -42,11 +42,7 @@ struct ReportCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
-        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
-            .expand(arguments.positionals)
-        guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
-            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
-        }
+        let expansion = try InputExpansion.expand(arguments)
         var failed = false
         for problem in expansion.problems {
             OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")

@@ -60,11 +60,7 @@ struct StatsCommand {
                                    configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
                                    workingDirectory: workingDirectory)
         _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
-        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
-            .expand(arguments.positionals)
-        guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
-            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
-        }
+        let expansion = try InputExpansion.expand(arguments)
         var failed = false
         for problem in expansion.problems {
             OutputStream.standardError.line("\(problem.path): error: \(problem.message)")

@@ -39,7 +39,14 @@ public struct InputDiscovery: Sendable {
         public var inputs: [TraceInput]
         /// Entries of walked directories that could not be audited, in path order.
         public var problems: [Problem]
+        /// FIFOs, sockets and devices met in walked directories, in path order: not read (a FIFO with no writer
+        /// would wait forever, a device may never end), each named in a note. Named on the command line, they are
+        /// read as streams.
+        public var skipped: [Problem] = []
     }
+
+    /// Why a FIFO, socket or device in a walked directory is skipped.
+    static let notRegular = "skipped: not a regular file (a FIFO, socket or device is read only when named as an input)"
 
     /// `includes` replaces the default patterns when not empty.
     public init(includes: [String] = [], excludes: [String] = []) {
@@ -63,7 +70,8 @@ public struct InputDiscovery: Sendable {
         var inputs = Self.deduplicated(walker.found).map(TraceInput.file)
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
-        return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path })
+        return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
+                         skipped: walker.skipped.sorted { $0.path < $1.path })
     }
 
     /// One path per file: paths without links win, then the first in path order.
@@ -139,6 +147,7 @@ private struct Walker {
     let excludes: [Pattern]
     var found: [Candidate] = []
     var problems: [InputDiscovery.Problem] = []
+    var skipped: [InputDiscovery.Problem] = []
 
     init(includes: [Pattern], excludes: [Pattern]) {
         self.includes = includes
@@ -170,7 +179,7 @@ private struct Walker {
                 if identity.isRegularFile {
                     found.append(Candidate(path: path, identity: identity, throughLink: throughLink || isLink))
                 } else {
-                    problems.append(.init(path: path, message: "not a regular file"))
+                    skipped.append(.init(path: path, message: InputDiscovery.notRegular))
                 }
             }
         }

@@ -29,6 +29,14 @@ final class SpecialInputTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("good.log:3: error: [appearance-order]"), "the other input is checked:\n\(result.stdout)")
     }
 
+    func testAFIFOInAWalkedFolderIsSkippedWithANoteNotRead() throws {
+        let fifo = try makeFIFO("pipe.log")
+        let result = try TimedRun.run(["check", folder.path], within: 60)
+        XCTAssertEqual(result.status, 1, "the folder's trace has an error; the FIFO is no input error:\n\(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("\(fifo): note: skipped: not a regular file"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("good.log:3: error: [appearance-order]"), result.stdout)
+    }
+
     func testAFIFOIsReadAsAStreamOnceItsWriterComes() throws {
         let fifo = try makeFIFO("pipe.log")
         for arguments in [["check", fifo], ["check", "--follow", fifo]] {
