@@ -1,7 +1,7 @@
 /// One way people write a lifecycle line: the shape of the line around the callback word, with sample lines and
 /// what each must yield. `DialectRegistry.all` is the table; one generic test runs every entry's samples, the
 /// way every rule's examples run. Adding a dialect is one entry plus its samples.
-protocol Dialect {
+protocol Dialect: SharedMetatype {
     static var description: DialectDescription { get }
 }
 
@@ -72,3 +72,10 @@ extension ControllerRef {
     /// Whether this is `unlabelled`: one key that may stand for several controllers over time.
     var isUnlabelled: Bool { address == nil && name == ControllerRef.unlabelled.name }
 }
+
+#if compiler(>=6.2)
+/// Dialect types are shared by every parsing thread through `DialectRegistry`'s tables.
+protocol SharedMetatype: SendableMetatype {}
+#else
+protocol SharedMetatype {}
+#endif
