@@ -6,6 +6,12 @@ public struct AnalysisOptions: Sendable {
     /// Glob patterns of classes whose events are ignored (`UIInputWindowController`, `_UI*`).
     public var ignoredClasses: [String] = []
     public var customPatterns: CustomPatterns?
+    /// The configuration's `events`: app event patterns.
+    public var appEvents: AppEventPatterns?
+    /// The configuration's own rules, run after the built-in ones.
+    public var customRules: [CustomRuleSpec] = []
+    /// What `work-in-appearance` counts as starting network or database work.
+    public var workPattern = WorkInAppearanceRule.defaultPattern
     /// Keep reading at the end of a file, and report findings as soon as they are certain.
     public var follow = false
     /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
@@ -15,4 +21,15 @@ public struct AnalysisOptions: Sendable {
     var compactionThreshold = 256
 
     public init() {}
+
+    /// Every app event pattern the analysis needs: `events`, then the `work` event when a rule counts it. Nil when
+    /// none is needed, so lines are never screened for them.
+    var allAppEvents: AppEventPatterns? {
+        let needsWork = rules.contains { $0 == WorkInAppearanceRule.self }
+            || customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
+        guard needsWork else { return appEvents }
+        let work = AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: workPattern)
+        if let appEvents { return appEvents.adding([work]) }
+        do { return try AppEventPatterns([work]) } catch { preconditionFailure("the work pattern was checked: \(error)") }
+    }
 }

@@ -40,8 +40,9 @@ public struct TraceAnalyzer: Sendable {
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
-        var parser = ChunkParser(customPatterns: options.customPatterns?.compiled())  // its own: the options may be shared
-        if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
+        let appEvents = options.allAppEvents
+        var parser = ChunkParser(customPatterns: options.customPatterns?.compiled(), appEvents: appEvents?.compiled())  // its own: the options may be shared
+        if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
         while let chunk = try reader.next(shouldStop: observer.shouldStop) {
@@ -60,8 +61,9 @@ public struct TraceAnalyzer: Sendable {
     /// them to the engine, and parses pieces itself when it would otherwise wait; a few chunks are alive at a time.
     /// Returns whether the rest of the input must still be parsed in order: true from the first chunk that holds
     /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
-    private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns)
+    private func parseInParallel(_ reader: ChunkReader, appEvents: AppEventPatterns?, fallback: inout ChunkParser,
+                                 into stage: inout InOrderStage) throws -> Bool {
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns, appEvents: appEvents)
         defer { pool.close() }
         var atEnd = false
         func readAhead() throws {
@@ -85,7 +87,8 @@ public struct TraceAnalyzer: Sendable {
     func makeEngine(file: String, observer: Observer) -> RuleEngine {
         var settings = options.settings
         settings.reportLeaksEagerly = settings.reportLeaksEagerly || options.follow
-        let engine = RuleEngine(rules: options.rules.map { $0.init() }, settings: settings, ignoredClasses: options.ignoredClasses,
+        let rules = options.rules.map { $0.init() } + options.customRules.map { CustomRule(spec: $0) } as [any Rule]
+        let engine = RuleEngine(rules: rules, settings: settings, ignoredClasses: options.ignoredClasses,
                                 firstSweep: options.compactionThreshold) { finding in
             var located = finding
             located.file = file
@@ -125,7 +128,8 @@ struct InOrderStage {
         var offset = linesBefore
         for index in pieces.indices {
             statistics.lines += pieces[index].lineCount
-            statistics.events += pieces[index].events.count
+            statistics.events += pieces[index].events.count - pieces[index].appEvents
+            statistics.appEvents += pieces[index].appEvents
             statistics.otherLines += pieces[index].otherLines
             statistics.unattributedLines += pieces[index].unattributedCallbacks
             statistics.unparseableLines += pieces[index].unparseable.count
@@ -193,6 +197,7 @@ struct InOrderStage {
         final.otherLines += engine.unattributedEvents
         final.events -= engine.unattributedEvents
         final.ignoredEvents = engine.ignoredEvents
+        final.unattachedAppEvents = engine.unattachedAppEvents
         return final
     }
 }

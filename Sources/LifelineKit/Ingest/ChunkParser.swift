@@ -10,6 +10,8 @@ struct ParsedChunk: Sendable {
     var lineCount = 0
     var events: [LifecycleEvent] = []
     var otherLines = 0
+    /// Of `events`, the app events (their lines are among the other lines: they are not lifecycle events).
+    var appEvents = 0
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
     /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
@@ -27,6 +29,8 @@ struct ParsedChunk: Sendable {
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
     var customPatterns: CompiledPatterns?
+    /// The configuration's `events`, tried on lines that are not lifecycle events; nil when there are none.
+    var appEvents: CompiledAppEvents?
     private var assembler = JSONArrayAssembler()
     /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
     private var processNames = StringInterner(capacity: 64)
@@ -37,7 +41,10 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CompiledPatterns? = nil) { self.customPatterns = customPatterns }
+    init(customPatterns: CompiledPatterns? = nil, appEvents: CompiledAppEvents? = nil) {
+        self.customPatterns = customPatterns
+        self.appEvents = appEvents
+    }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }
@@ -107,6 +114,15 @@ struct ChunkParser {
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
             guard case .event(let recognized) = recognize(line, prefix.message) else {
+                if let appEvents, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
+                    let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                    for event in found {
+                        append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
+                                                     controller: event.controller, argument: nil, text: nil, yearless: prefix.yearless,
+                                                     textBytes: offset..<(offset + line.count)), text: line.string(0..<line.count), into: &result)
+                    }
+                    return
+                }
                 notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
                 return
             }
@@ -120,6 +136,14 @@ struct ChunkParser {
             if let time = record.time { result.lastTime = time }
             var message = record.message
             guard case .event(let recognized) = message.withUTF8({ recognize($0, 0..<$0.count) }) else {
+                if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
+                    for event in found {
+                        append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
+                                                     thread: record.tid, kind: event.kind, controller: event.controller, argument: nil,
+                                                     text: record.message, yearless: nil), text: record.message, into: &result)
+                    }
+                    return
+                }
                 notEvent(record.message, number: number, blank: record.message.allSatisfy { $0 == " " || $0 == "\t" }, into: &result)
                 return
             }
@@ -141,6 +165,19 @@ struct ChunkParser {
         let outcome = recognizer.recognize(bytes, in: message)
         if case .unattributed(let reason) = outcome { lastReason = reason }
         return outcome
+    }
+
+    /// Adds one of a line's app events. The line counts once among the other lines, however many events it is.
+    private mutating func append(_ recognized: RecognizedEvent, _ event: LifecycleEvent, text: @autoclosure () -> String,
+                                 into result: inout ParsedChunk) {
+        if result.events.last?.line != event.line || result.events.last?.kind.appEvent == nil {
+            result.otherLines += 1
+            lastReason = nil
+        }
+        result.events.append(event)
+        result.appEvents += 1
+        explain?(LineExplanation(line: event.line, text: text(), reading: .event(event.kind, controller: recognized.controller,
+                                                                                 argument: nil, dialect: "events")))
     }
 
     /// Counts a line that is not an event (an unattributed callback when `lastReason` is set), keeps a few of them
@@ -167,6 +204,7 @@ struct ChunkParser {
         case .uikitWarning: dialect = UIKitMessageDialect.description.identifier
         case .observerAdded, .observerRemoved, .observersRemovedAll: dialect = ObserverDialect.description.identifier
         case .callback: dialect = recognizer.lastDialect.map { $0.description.identifier } ?? CSharpFinalizerDialect.description.identifier
+        case .appEvent: dialect = "events"
         }
         return .event(event.kind, controller: event.controller, argument: event.argument, dialect: customPatternMatched ? "pattern" : dialect)
     }

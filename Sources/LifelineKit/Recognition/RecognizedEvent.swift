@@ -7,6 +7,8 @@ public enum EventKind: Hashable, Sendable {
     case observersRemovedAll
     /// One of UIKit's console warnings (§3.7), with its summary.
     case uikitWarning(String)
+    /// A line an `events` pattern of the configuration names.
+    case appEvent(AppEvent)
 
     public var callback: Callback? {
         if case .callback(let callback) = self { return callback }
@@ -38,5 +40,13 @@ struct RecognizedEvent: Equatable, Sendable {
 
 extension EventKind {
     /// The name findings and fingerprints use: the canonical callback, `addObserver`, `uikit-warning`….
-    public var name: String { LaneEvent.Kind(self).name }
+    public var name: String {
+        if case .appEvent(let event) = self { return event.name }
+        return LaneEvent.Kind(self).name
+    }
+
+    var appEvent: AppEvent? {
+        if case .appEvent(let event) = self { return event }
+        return nil
+    }
 }

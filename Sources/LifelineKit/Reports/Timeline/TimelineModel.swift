@@ -192,7 +192,7 @@ public struct LaneEvent: Sendable, Equatable {
     /// What a lane event is: a callback, or an observer or warning event (their details stay in the log line).
     public enum Kind: Sendable, Equatable {
         case callback(Callback)
-        case addObserver, removeObserver, uikitWarning
+        case addObserver, removeObserver, uikitWarning, appEvent
 
         init(_ kind: EventKind) {
             switch kind {
@@ -200,6 +200,7 @@ public struct LaneEvent: Sendable, Equatable {
             case .observerAdded: self = .addObserver
             case .observerRemoved, .observersRemovedAll: self = .removeObserver
             case .uikitWarning: self = .uikitWarning
+            case .appEvent: self = .appEvent
             }
         }
 
@@ -210,6 +211,7 @@ public struct LaneEvent: Sendable, Equatable {
             case .addObserver: return "addObserver"
             case .removeObserver: return "removeObserver"
             case .uikitWarning: return "uikitWarning"
+            case .appEvent: return "appEvent"
             }
         }
     }

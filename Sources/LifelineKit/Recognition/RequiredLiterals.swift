@@ -1,0 +1,134 @@
+/// The literal text a regular expression's every match must contain, so lines without it can skip the expression.
+///
+/// One literal per top-level alternative (`a|b` needs `a` or `b`): the longest run of plain characters outside groups
+/// and classes, less a character a quantifier may make absent. Conservative: a pattern it cannot read (`(?x)`,
+/// `\Q…\E`, an alternative with no literal) has none and runs on every line. Only ASCII is kept, less the
+/// characters Swift's `Regex` takes as equal to others by canonical equivalence (`K`, `;`, `` ` ``), and with `(?i)`
+/// also `k`, `s` and `i`, which Unicode case folding matches with `K`, `ſ` and `İ`.
+enum RequiredLiterals {
+    /// The literals (one per alternative, any of them suffices) and whether they compare ignoring ASCII case.
+    static func of(_ pattern: String) -> (literals: [[UInt8]], caseless: Bool)? {
+        var bytes = Array(pattern.utf8)
+        var caseless = false
+        if bytes.starts(with: Array("(?".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ")")) {
+            let flags = bytes[2..<close]
+            guard flags.allSatisfy({ $0 == UInt8(ascii: "i") || $0 == UInt8(ascii: "m") }) else { return nil }
+            caseless = flags.contains(UInt8(ascii: "i"))
+            bytes.removeSubrange(0...close)
+        }
+        guard !pattern.contains("\\Q"), !pattern.contains("(?x") else { return nil }
+        var literals: [[UInt8]] = []
+        for branch in topLevelBranches(bytes) {
+            let literal = longestLiteral(branch, caseless: caseless)
+            guard !literal.isEmpty else { return nil }
+            literals.append(literal)
+        }
+        return literals.isEmpty ? nil : (literals, caseless)
+    }
+
+    /// The pattern split at `|` outside groups and classes.
+    static func topLevelBranches(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var branches: [ArraySlice<UInt8>] = []
+        var depth = 0, inClass = false, start = 0, i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\\") { i += 2; continue }
+            if inClass {
+                if byte == UInt8(ascii: "]") { inClass = false }
+            } else if byte == UInt8(ascii: "[") {
+                inClass = true
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "]") { i += 1 }  // `[]…]` holds a `]`
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+            } else if byte == UInt8(ascii: "|"), depth == 0 {
+                branches.append(bytes[start..<i])
+                start = i + 1
+            }
+            i += 1
+        }
+        branches.append(bytes[start..<min(i, bytes.count)])
+        return branches
+    }
+
+    /// The longest run of characters the branch matches literally, outside its groups and classes.
+    static func longestLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> [UInt8] {
+        let unsafe: Set<UInt8> = caseless ? Set("Kk;`SsIi".utf8) : Set("K;`".utf8)
+        var best: [UInt8] = [], run: [UInt8] = []
+        func endRun() {
+            if run.count > best.count { best = run }
+            run = []
+        }
+        var i = branch.startIndex
+        while i < branch.endIndex {
+            let byte = branch[i]
+            var literal: UInt8?
+            var next = i + 1
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard next < branch.endIndex else { return best }
+                let escaped = branch[next]
+                next += 1
+                if !ASCII.isIdentifier(escaped), escaped < 0x80, escaped > 0x20 { literal = escaped }
+            case UInt8(ascii: "["):
+                next = skipClass(branch, from: i)
+            case UInt8(ascii: "("):
+                next = skipGroup(branch, from: i)
+            case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: ")"):
+                break
+            case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+                break  // a quantifier after something not literal (handled below for literals)
+            default:
+                if byte >= 0x20, byte < 0x80 { literal = byte }
+            }
+            let quantifier = next < branch.endIndex ? branch[next] : 0
+            if let character = literal, !unsafe.contains(character) {
+                switch quantifier {
+                case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{"):
+                    endRun()  // the character may be absent
+                case UInt8(ascii: "+"):
+                    run.append(character)
+                    endRun()  // present, but maybe repeated: what follows is not next to it
+                default:
+                    run.append(character)
+                }
+            } else {
+                endRun()
+            }
+            if byte == UInt8(ascii: "{"), let close = branch[i...].firstIndex(of: UInt8(ascii: "}")) { next = close + 1 }
+            i = next
+        }
+        endRun()
+        return best
+    }
+
+    private static func skipClass(_ branch: ArraySlice<UInt8>, from start: Int) -> Int {
+        var i = start + 1
+        if i < branch.endIndex, branch[i] == UInt8(ascii: "^") { i += 1 }
+        if i < branch.endIndex, branch[i] == UInt8(ascii: "]") { i += 1 }
+        while i < branch.endIndex {
+            if branch[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if branch[i] == UInt8(ascii: "]") { return i + 1 }
+            i += 1
+        }
+        return branch.endIndex
+    }
+
+    private static func skipGroup(_ branch: ArraySlice<UInt8>, from start: Int) -> Int {
+        var depth = 0, i = start
+        while i < branch.endIndex {
+            switch branch[i] {
+            case UInt8(ascii: "\\"): i += 1
+            case UInt8(ascii: "["): i = skipClass(branch, from: i) - 1
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default: break
+            }
+            i += 1
+        }
+        return branch.endIndex
+    }
+}
