@@ -21,6 +21,8 @@ struct PairsTemplate: RuleTemplate {
             2024-03-01 10:49:46.400 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillAppear(_:)
             2024-03-01 10:49:46.500 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
             ↓2024-03-01 10:49:46.510 Shop[4089:51117] start updates 1
+            2024-03-01 10:49:46.600 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillDisappear(_:)
+            2024-03-01 10:49:46.610 Shop[4089:51117] stop updates 1
             """,
             """
             2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
