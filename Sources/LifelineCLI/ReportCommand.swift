@@ -65,7 +65,7 @@ struct ReportCommand {
                 failed = true
             }
         }
-        let model = TimelineModel(traces: traces)
+        let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         for (path, writer) in requested {
             failed = !write(writer.write(model), to: path) || failed
         }

@@ -24,7 +24,7 @@ public struct AnalysisOptions: Sendable {
 
     /// Every app event pattern the analysis needs: `events`, then the `work` event when a rule counts it. Nil when
     /// none is needed, so lines are never screened for them.
-    var allAppEvents: AppEventPatterns? {
+    public var allAppEvents: AppEventPatterns? {
         let needsWork = rules.contains { $0 == WorkInAppearanceRule.self }
             || customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
         guard needsWork else { return appEvents }
