@@ -10,9 +10,9 @@ enum RequiredLiterals {
     static func of(_ pattern: String) -> (literals: [[UInt8]], caseless: Bool)? {
         var bytes = Array(pattern.utf8)
         var caseless = false
-        if bytes.starts(with: Array("(?".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ")")) {
-            let flags = bytes[2..<close]
-            guard flags.allSatisfy({ $0 == UInt8(ascii: "i") || $0 == UInt8(ascii: "m") }) else { return nil }
+        if bytes.starts(with: Array("(?".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ")")),
+           case let flags = bytes[2..<close], !flags.isEmpty, flags.allSatisfy(ASCII.isLetter) {  // `(?i)`, not `(?:…)`
+            guard !flags.contains(UInt8(ascii: "x")) else { return nil }
             caseless = flags.contains(UInt8(ascii: "i"))
             bytes.removeSubrange(0...close)
         }

@@ -1,0 +1,61 @@
+import XCTest
+@testable import LifelineKit
+
+/// Invalid `events` and rules fail at once, naming the file and the JSON pointer of the offending field.
+final class CustomRuleConfigurationTests: XCTestCase {
+    private func error(_ json: String) -> String {
+        do {
+            _ = try ConfigurationParser.parse(json, file: "app/.lifeline.json")
+            return "no error"
+        } catch { return error.description }
+    }
+
+    private let events = #""events": {"req": "^GET", "done": "^DONE"}"#
+
+    func testInvalidFieldsAreNamedByJSONPointer() {
+        XCTAssertEqual(error(#"{"events": {"req": "(unclosed"}}"#).prefix(44), "app/.lifeline.json: /events/req: invalid reg")
+        XCTAssertEqual(error(#"{"events": {"req": "^(?<who>x)"}}"#),
+                       "app/.lifeline.json: /events/req: unknown named group (?<who>…) (expected controller or key)")
+        XCTAssertEqual(error(#"{"events": {"viewDidLoad": "x"}}"#),
+                       "app/.lifeline.json: /events/viewDidLoad: viewDidLoad is a lifecycle callback; name the event otherwise")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"always\", \"event\": \"req\", \"message\": \"m\"}}}"),
+                       "app/.lifeline.json: /rules/r/template: unknown template (expected one of: once, precedes, followedBy, "
+                       + "neverFollowedBy, pairs, inCallbacks, notInCallbacks)")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"precedes\", \"event\": \"req\", \"then\": \"nope\", \"message\": \"m\"}}}"),
+                       "app/.lifeline.json: /rules/r/then: unknown event nope (expected a lifecycle callback such as viewDidAppear, or an event of /events)")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"once\", \"event\": \"req\", \"within\": 2, \"message\": \"m\"}}}"),
+                       "app/.lifeline.json: /rules/r/within: unknown field for template once (expected one of: enabled, event, explanation, "
+                       + "message, per, severity, template)")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"pairs\", \"event\": \"req\", \"message\": \"m\"}}}"),
+                       "app/.lifeline.json: /rules/r: missing \"then\" (template pairs)")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"inCallbacks\", \"event\": \"req\", \"callbacks\": [\"viewDidLoad\", \"onLoad\"], \"message\": \"m\"}}}")
+                        .prefix(62), "app/.lifeline.json: /rules/r/callbacks/1: expected a lifecycle")
+        XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"inCallbacks\", \"event\": \"viewDidLoad\", \"callbacks\": [\"loadView\"], \"message\": \"m\"}}}")
+                        .prefix(46), "app/.lifeline.json: /rules/r/event: template i")
+        XCTAssertEqual(error(#"{"rules": {"load-once": {"template": "once", "event": "viewDidLoad", "message": "m"}}}"#),
+                       "app/.lifeline.json: /rules/load-once/template: load-once is a built-in rule; give your rule another identifier")
+        XCTAssertTrue(error(#"{"rules": {"work-in-appearance": {"pattern": "[a-"}}}"#)
+                        .hasPrefix("app/.lifeline.json: /rules/work-in-appearance/pattern: invalid regular expression"))
+        XCTAssertEqual(error(#"{"events": {"a/b~": "x"}}"#).prefix(35), "app/.lifeline.json: /events/a~1b~0:")
+    }
+
+    func testAValidRuleBecomesOptions() throws {
+        let configuration = try ConfigurationParser.parse("""
+        { \(events), "rules": { "balanced": { "template": "pairs", "event": "req", "then": "done", "byKey": true, "per": "class",
+                                           "severity": "error", "message": "answer every request" },
+                               "work-in-appearance": { "pattern": "^LOAD" } },
+          "overrides": [{ "paths": ["quiet/**"], "rules": { "balanced": false } }] }
+        """, file: "c.json")
+        let spec = try XCTUnwrap(configuration.customRules.first)
+        XCTAssertEqual(spec.identifier, "balanced")
+        XCTAssertEqual(spec.event, .app("req"))
+        XCTAssertEqual(spec.then, .app("done"))
+        XCTAssertTrue(spec.byKey && spec.perClass)
+        XCTAssertEqual(spec.severity, .error)
+        let options = try configuration.options(for: "app.log", base: AnalysisOptions())
+        XCTAssertEqual(options.customRules.map(\.identifier), ["balanced"])
+        XCTAssertEqual(options.workPattern, "^LOAD")
+        XCTAssertEqual(options.allAppEvents?.sources.map(\.name), ["req", "done", "work"])
+        XCTAssertEqual(try configuration.options(for: "quiet/a.log", base: AnalysisOptions()).customRules.count, 0)
+    }
+}

@@ -1,0 +1,38 @@
+import XCTest
+@testable import LifelineKit
+
+final class RequiredLiteralsTests: XCTestCase {
+    private func literals(_ pattern: String) -> [String]? {
+        RequiredLiterals.of(pattern).map { $0.literals.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    func testLongestLiteralRunPerAlternative() {
+        XCTAssertEqual(literals("^Requesting products"), ["Requesting products"])
+        XCTAssertEqual(literals(#"^start updates (?<key>\d+)"#), ["start updates "])
+        XCTAssertEqual(literals(#"\bAF\.request\b|fetch(ing)?"#), ["AF.request", "fetch"])
+        XCTAssertEqual(literals("colou?r scheme"), ["r scheme"], "a character a quantifier may drop ends the run")
+        XCTAssertEqual(literals("ab+cde"), ["cde"])
+        XCTAssertEqual(literals("x[abc]yz{2}wv"), ["wv"])
+        XCTAssertEqual(literals(#"(?:GET|POST) https?://"#), [" http"])
+    }
+
+    func testPatternsWithoutASureLiteralRunOnEveryLine() {
+        XCTAssertNil(literals(#"\d+|abc"#), "one alternative has no literal")
+        XCTAssertNil(literals("(?x) a b"))
+        XCTAssertNil(literals(#"\Qa.b\E"#))
+        XCTAssertEqual(literals("Kelvin"), ["elvin"], "K equals U+212A by canonical equivalence")
+        XCTAssertEqual(RequiredLiterals.of("(?i)fetch")?.caseless, true)
+        XCTAssertEqual(literals("(?i)fetching"), ["fetch"], "i may match İ under case folding")
+    }
+
+    func testScreenNeverRejectsALineItsPatternMatches() throws {
+        let patterns = [#"\bAF\.request\b"#, "(?i)FETCH", "^Requesting products", WorkInAppearanceRule.defaultPattern, "colou?r"]
+        let lines = ["[Alamofire] AF.request GET https://x", "fetchProducts()", "Fetching", "Requesting products now", "color",
+                     "CoreData: sql: SELECT 0, t0.Z_PK FROM ZITEM t0", "POST https://api", "nothing here", "AF request"]
+        let compiled = try CompiledAppEvents(patterns.enumerated().map { AppEventPatterns.Source(name: "p\($0.offset)", pattern: $0.element) })
+        for line in lines {
+            let expected = try patterns.enumerated().filter { try Regex($0.element).firstMatch(in: line) != nil }.map { "p\($0.offset)" }
+            XCTAssertEqual(compiled.match(line).compactMap { $0.kind.appEvent?.name }, expected, line)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+@testable import LifelineKit
+
+/// App events attach to the controller their pattern captures, else to the controller whose callback was logged
+/// last on their thread (NSLog `[pid:tid]`), or in their file when lines name no thread (`print`).
+final class AppEventAttributionTests: XCTestCase {
+    private static let configuration = """
+    {
+      "events": { "request": "^GET (?<key>\\\\S+)", "tap": "^tap on (?<controller>\\\\S+)" },
+      "rules": { "request-where": { "template": "inCallbacks", "event": "request", "callbacks": ["viewDidLoad"],
+                                    "message": "request from viewDidLoad" } }
+    }
+    """
+
+    /// Each app event's line, controller and callback, as `lifeline events` shows them.
+    private func placed(_ trace: String) throws -> [String] {
+        let options = try ConfigurationParser.parse(Self.configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(trace.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var placed: [String] = []
+        try LineExplainer(options: options).explain(.file(url.path)) { explanation in
+            guard case .event(.appEvent(let app), let controller, _, _) = explanation.reading else { return }
+            placed.append("\(explanation.line) \(app.name) \(controller?.description ?? "-") \(app.callback?.rawValue ?? "-")"
+                          + (app.callbackLine.map { "@\($0)" } ?? "") + (app.key.map { " key=\($0)" } ?? ""))
+        }
+        return placed
+    }
+
+    func testNSLogThreadsKeepTheirOwnRunningCallback() throws {
+        let trace = """
+        2016-04-27 10:49:46.694 Shop[67943:4951489] -[HomeVC viewDidLoad]
+        2016-04-27 10:49:46.695 Shop[67943:4951511] -[CartVC viewWillAppear:]
+        2016-04-27 10:49:46.696 Shop[67943:4951489] GET /home
+        2016-04-27 10:49:46.697 Shop[67943:4951511] GET /cart
+        2016-04-27 10:49:46.698 Shop[67943:4951999] GET /nobody
+        2016-04-27 10:49:46.699 Shop[67943:4951511] tap on HomeVC
+        """
+        XCTAssertEqual(try placed(trace), [
+            "3 request HomeVC viewDidLoad@1 key=/home",
+            "4 request CartVC viewWillAppear@2 key=/cart",
+            "5 request - - key=/nobody",  // a thread with no callback: no controller
+            "6 tap HomeVC -",  // captured: HomeVC's callback runs on another thread
+        ])
+        let outcome = try TraceFixture.analyze(trace, options: ConfigurationParser.parse(Self.configuration, file: "c")
+            .options(for: "t.log", base: AnalysisOptions()))
+        XCTAssertEqual(outcome.findings.filter { $0.rule == "request-where" }.map(\.line), [4])
+        XCTAssertEqual(outcome.findings.first { $0.rule == "request-where" }?.message,
+                       "CartVC request in viewWillAppear (line 2): request from viewDidLoad")
+        XCTAssertEqual(outcome.statistics.appEvents, 4)
+        XCTAssertEqual(outcome.statistics.unattachedAppEvents, 1)
+        XCTAssertEqual(outcome.statistics.events, 2, "app events are not lifecycle events")
+        XCTAssertEqual(outcome.statistics.otherLines, 4, "their lines are other lines, counted once")
+        XCTAssertEqual(outcome.statistics.lines, outcome.statistics.events + outcome.statistics.otherLines)
+    }
+
+    func testPrintLinesBelongToTheLastCallbackInTheFile() throws {
+        let trace = """
+        viewDidLoad()
+        GET /a
+        HomeVC viewWillAppear
+        GET /b
+        HomeVC viewDidAppear
+        HomeVC viewWillDisappear
+        GET /c
+        """
+        XCTAssertEqual(try placed(trace), [
+            "2 request (unlabelled controller) viewDidLoad@1 key=/a",
+            "4 request HomeVC viewWillAppear@3 key=/b",
+            "7 request HomeVC viewWillDisappear@6 key=/c",
+        ])
+    }
+
+    func testNoEventsConfiguredMeansNoAppEvents() throws {
+        var options = AnalysisOptions()
+        options.rules = RuleRegistry.all.filter { $0 != WorkInAppearanceRule.self }
+        XCTAssertNil(options.allAppEvents, "lines are never screened")
+        XCTAssertNotNil(AnalysisOptions().allAppEvents, "work-in-appearance screens for its work event by default")
+        let outcome = try TraceFixture.analyze("viewDidLoad()\nGET /a\nFetching products\n", options: options)
+        XCTAssertEqual(outcome.statistics.appEvents, 0)
+    }
+}
