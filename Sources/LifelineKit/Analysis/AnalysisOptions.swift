@@ -28,7 +28,11 @@ public struct AnalysisOptions: Sendable {
         let needsWork = rules.contains { $0 == WorkInAppearanceRule.self }
             || customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
         guard needsWork else { return appEvents }
-        let work = AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: workPattern)
+        var work = AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: workPattern)
+        let onlyTheRuleReadsIt = !customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
+        if onlyTheRuleReadsIt, !CompiledAppEvents.groupNames(workPattern).contains("controller") {
+            work.onlyInside = WorkInAppearanceRule.appearanceCallbacks  // confirmed in trace order, only inside those
+        }
         if let appEvents { return appEvents.adding([work]) }
         do { return try AppEventPatterns([work]) } catch { preconditionFailure("the work pattern was checked: \(error)") }
     }

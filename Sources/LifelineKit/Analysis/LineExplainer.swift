@@ -43,7 +43,7 @@ public struct LineExplainer: Sendable {
         let descriptor = try input.open()
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: 256 << 10)
-        var parser = ChunkParser(customPatterns: customPatterns?.compiled(), appEvents: appEvents?.compiled())
+        var parser = ChunkParser(customPatterns: customPatterns?.compiled(), appEvents: appEvents?.compiled(eager: true))
         guard appEvents != nil else {
             var linesBefore = 0  // the lines of the chunks before the one being parsed
             parser.explain = { explanation in

@@ -39,8 +39,9 @@ public struct TraceAnalyzer: Sendable {
         let descriptor = try input.open()
         defer { if input != .standardInput { close(descriptor) } }
         let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
-        var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
         let appEvents = options.allAppEvents
+        var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
+                                 deferred: DeferredAppEvents(appEvents))
         var parser = ChunkParser(customPatterns: options.customPatterns?.compiled(), appEvents: appEvents?.compiled())  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
@@ -111,10 +112,13 @@ struct InOrderStage {
     private var unattributedSamples: [SampleLine] = []
     private var otherSamples: [SampleLine] = []
     private var yearlessClock = YearlessClock()
+    /// App events to confirm before the engine sees them; nil when there are none.
+    private let deferred: DeferredAppEvents?
 
-    init(engine: RuleEngine, observer: TraceAnalyzer.Observer) {
+    init(engine: RuleEngine, observer: TraceAnalyzer.Observer, deferred: DeferredAppEvents? = nil) {
         self.engine = engine
         self.observer = observer
+        self.deferred = deferred
     }
 
     mutating func take(_ chunk: Chunk, _ parsed: consuming ParsedChunk) {
@@ -151,6 +155,13 @@ struct InOrderStage {
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         events[event].line += linesBefore
                         resolveYear(&events[event])
+                        if let deferred, events[event].kind.appEvent?.unconfirmed == true {
+                            let range = events[event].textBytes
+                            guard deferred.confirm(&events[event], text: range.map { bytes.string($0) } ?? events[event].text, in: engine) else {
+                                statistics.appEvents -= 1  // its line stays among the other lines
+                                continue
+                            }
+                        }
                         if let range = events[event].textBytes {
                             if lendsLines {
                                 engine.consume(events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))

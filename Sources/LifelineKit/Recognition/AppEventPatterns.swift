@@ -10,6 +10,8 @@ public struct AppEvent: Hashable, Sendable {
     public var callback: Callback?
     /// The line of that callback.
     public var callbackLine: Int?
+    /// Found by its pattern's literal only: the in-order stage runs the pattern if the event can matter (`DeferredAppEvents`).
+    var unconfirmed = false
 
     public init(name: String, key: String? = nil) {
         self.name = name
@@ -25,6 +27,9 @@ public struct AppEventPatterns: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         public var name: String
         public var pattern: String
+        /// Only events inside these callbacks matter: lines passing the pattern's literal become unconfirmed events,
+        /// and the expression runs only on those that land in one (`DeferredAppEvents`). Empty: every line is matched.
+        var onlyInside: CallbackSet = CallbackSet()
 
         public init(name: String, pattern: String) {
             self.name = name
@@ -46,8 +51,9 @@ public struct AppEventPatterns: Sendable, Equatable {
         do { return try AppEventPatterns(sources + more) } catch { preconditionFailure("checked patterns failed: \(error)") }
     }
 
-    func compiled() -> CompiledAppEvents {
-        do { return try CompiledAppEvents(sources) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+    /// Compiled for one parser; `eager`: confirm every event at once (`lifeline events`).
+    func compiled(eager: Bool = false) -> CompiledAppEvents {
+        do { return try CompiledAppEvents(sources, eager: eager) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
 }
 
@@ -66,8 +72,10 @@ struct CompiledAppEvents {
     /// Patterns with no required literal: run on every line.
     private let unfiltered: [Int]
     private let screen: LiteralScreen
+    /// Patterns whose events the in-order stage confirms (`Source.onlyInside`).
+    private var deferred: Set<Int> = []
 
-    init(_ sources: [AppEventPatterns.Source]) throws(AppEventPatternError) {
+    init(_ sources: [AppEventPatterns.Source], eager: Bool = false) throws(AppEventPatternError) {
         var expressions: [Regex<AnyRegexOutput>] = []
         var literals: [(literal: [UInt8], pattern: Int, caseless: Bool)] = []
         var unfiltered: [Int] = []
@@ -80,6 +88,7 @@ struct CompiledAppEvents {
             }
             guard let required = RequiredLiterals.of(source.pattern) else { unfiltered.append(index); continue }
             literals += required.literals.map { ($0, index, required.caseless) }
+            if !eager, !source.onlyInside.isEmpty { deferred.insert(index) }
         }
         self.names = sources.map(\.name)
         self.expressions = expressions
@@ -95,14 +104,24 @@ struct CompiledAppEvents {
         var candidates = screen.patterns(in: bytes, message)
         candidates.formUnion(unfiltered)
         guard !candidates.isEmpty else { return [] }
-        let text = bytes.string(message)
-        return candidates.sorted().compactMap { event(text, pattern: $0) }
+        var text: String?
+        return candidates.sorted().compactMap { pattern in
+            if deferred.contains(pattern) { return unconfirmed(pattern) }
+            if text == nil { text = bytes.string(message) }
+            return event(text ?? "", pattern: pattern)
+        }
     }
 
     /// The same on a message already made a `String` (`log --style json` records).
     func match(_ message: String) -> [RecognizedEvent] {
         var copy = message
         return copy.withUTF8 { match($0, 0..<$0.count) }
+    }
+
+    private func unconfirmed(_ pattern: Int) -> RecognizedEvent {
+        var event = AppEvent(name: names[pattern])
+        event.unconfirmed = true
+        return RecognizedEvent(kind: .appEvent(event), controller: nil, argument: nil)
     }
 
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {

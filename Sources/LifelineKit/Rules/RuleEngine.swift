@@ -26,6 +26,9 @@ public final class RuleEngine {
     /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage).
     func consume(_ event: LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
 
+    /// The callback running on a thread: the last one logged there, while its body is open.
+    func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
+
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
     public func finish() { tracker.finish() }
 

@@ -6,6 +6,8 @@ public struct WorkInAppearanceRule: Rule {
 
     /// The app event this rule counts; rules of the configuration may name it too.
     public static let eventName = "work"
+    /// The callbacks the rule counts work in.
+    static let appearanceCallbacks = CallbackSet([.viewWillAppear, .viewIsAppearing, .viewDidAppear])
 
     /// Log shapes of starting network or database work, case as apps and libraries print them: URLSession and
     /// its data tasks, Alamofire (`AF.request`), fetch and request words (`Fetching products`, `fetchProducts()`,
@@ -69,7 +71,7 @@ public struct WorkInAppearanceRule: Rule {
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let app = event.kind.appEvent, app.name == Self.eventName, let callback = app.callback,
-              callback == .viewWillAppear || callback == .viewIsAppearing || callback == .viewDidAppear,
+              Self.appearanceCallbacks.contains(callback),
               let callbackLine = app.callbackLine else { return }
         var entry = starts[instance.serial] ?? ([], nil)
         guard entry.callbackLines.last != callbackLine else { return }  // the same callback starting more work

@@ -46,6 +46,11 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         arena.lines(endingAt: instance.evidence, depth: Instance.evidenceDepth)
     }
 
+    /// The callback whose body is open on a thread (the last logged there), if any.
+    func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? {
+        openBodies.callback(openBodies.slot(of: OpenBodies.ThreadKey(process: process, thread: thread)))
+    }
+
     /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).
     var retainedBytesPerIdleInstance: Double {
         idle.count == 0 ? 0 : Double(idle.retainedBytes) / Double(idle.count)
