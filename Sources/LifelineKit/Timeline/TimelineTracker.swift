@@ -48,7 +48,8 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// The callback whose body is open on a thread (the last logged there), if any.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? {
-        openBodies.callback(openBodies.slot(of: OpenBodies.ThreadKey(process: process, thread: thread)))
+        let slot = openBodies.slot(of: OpenBodies.ThreadKey(process: process, thread: thread))
+        return openBodies.callback(slot)
     }
 
     /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).

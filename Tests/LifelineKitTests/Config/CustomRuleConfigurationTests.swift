@@ -58,4 +58,28 @@ final class CustomRuleConfigurationTests: XCTestCase {
         XCTAssertEqual(options.allAppEvents?.sources.map(\.name), ["req", "done", "work"])
         XCTAssertEqual(try configuration.options(for: "quiet/a.log", base: AnalysisOptions()).customRules.count, 0)
     }
+
+    /// The README's worked `.lifeline.json` is valid and does what the README says.
+    func testTheReadmeExampleWorks() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let section = try XCTUnwrap(text.range(of: "## Rules of your own"))
+        let open = try XCTUnwrap(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
+        let close = try XCTUnwrap(text.range(of: "```", range: open.upperBound..<text.endIndex))
+        let configuration = try ConfigurationParser.parse(String(text[open.upperBound..<close.lowerBound]), file: "README.md")
+        XCTAssertEqual(configuration.customRules.map(\.identifier), ["products-once", "screen-view", "no-present-in-will-appear", "balanced-updates"])
+        let trace = """
+        2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillAppear(_:)
+        2024-03-01 10:49:46.110 Shop[4089:51117] Presenting Onboarding
+        2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidAppear(_:)
+        2024-03-01 10:49:46.300 Shop[4089:51117] [Analytics] event=screen_view screen=OtherVC
+        2024-03-01 10:49:46.400 Shop[4089:51117] start updates 7
+        2024-03-01 10:49:47.000 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillDisappear(_:)
+        """
+        let findings = try TraceFixture.analyze(trace, options: configuration.options(for: "app.log", base: AnalysisOptions())).findings
+        XCTAssertEqual(findings.map { "\($0.line) \($0.rule)" }, ["2 no-present-in-will-appear", "3 screen-view", "5 balanced-updates"])
+        XCTAssertEqual(findings.first?.message, "<Shop.HomeVC: 0x7f01> present in viewWillAppear (line 1): present from viewDidAppear")
+        XCTAssertEqual(findings[1].message, "<Shop.HomeVC: 0x7f01> viewDidAppear never followed by screenView: log screen_view within 2 s of every appearance")
+    }
 }

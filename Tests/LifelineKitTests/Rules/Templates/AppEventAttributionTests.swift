@@ -79,4 +79,19 @@ final class AppEventAttributionTests: XCTestCase {
         let outcome = try TraceFixture.analyze("viewDidLoad()\nGET /a\nFetching products\n", options: options)
         XCTAssertEqual(outcome.statistics.appEvents, 0)
     }
+
+    func testWorkLinesOutsideAppearanceAreNeverEvents() throws {
+        let trace = """
+        2024-03-01 10:49:46.000 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewDidLoad()
+        2024-03-01 10:49:46.010 Shop[4089:51117] Fetching products
+        2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewWillAppear(_:)
+        2024-03-01 10:49:46.110 Shop[4089:51140] [Network] GET https://api.example.com/cart -> 200
+        2024-03-01 10:49:46.120 Shop[4089:51117] Prefetching thumbnails
+        2024-03-01 10:49:46.130 Shop[4089:51117] Fetching reviews
+        """
+        let outcome = try TraceFixture.analyze(trace)
+        XCTAssertEqual(outcome.statistics.appEvents, 1, "only line 6: work, on a thread in an appearance callback")
+        XCTAssertEqual(outcome.statistics.otherLines, 4)
+        XCTAssertEqual(outcome.statistics.events, 2)
+    }
 }
