@@ -69,16 +69,18 @@ public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
 struct CompiledAppEvents {
     private let names: [String]
     private let expressions: [Regex<AnyRegexOutput>]
-    /// Patterns with no required literal: run on every line.
-    private let unfiltered: [Int]
+    /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
+    private let unfiltered: UInt64
+    private let everyLine: [Int]
     private let screen: LiteralScreen
-    /// Patterns whose events the in-order stage confirms (`Source.onlyInside`).
-    private var deferred: Set<Int> = []
+    /// Patterns whose events the in-order stage confirms (`Source.onlyInside`), as bits.
+    private var deferred: UInt64 = 0
 
     init(_ sources: [AppEventPatterns.Source], eager: Bool = false) throws(AppEventPatternError) {
         var expressions: [Regex<AnyRegexOutput>] = []
-        var literals: [(literal: [UInt8], pattern: Int, caseless: Bool)] = []
-        var unfiltered: [Int] = []
+        var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+        var unfiltered: UInt64 = 0
+        var everyLine: [Int] = []
         for (index, source) in sources.enumerated() {
             do { expressions.append(try Regex(source.pattern)) } catch {
                 throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
@@ -86,13 +88,15 @@ struct CompiledAppEvents {
             for group in Self.groupNames(source.pattern) where group != "controller" && group != "key" {
                 throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
             }
-            guard let required = RequiredLiterals.of(source.pattern) else { unfiltered.append(index); continue }
+            guard index < 64 else { everyLine.append(index); continue }
+            guard let required = RequiredLiterals.withWordStarts(source.pattern) else { unfiltered |= 1 << UInt64(index); continue }
             literals += required.literals.map { ($0, index, required.caseless) }
-            if !eager, !source.onlyInside.isEmpty { deferred.insert(index) }
+            if !eager, !source.onlyInside.isEmpty { deferred |= 1 << UInt64(index) }
         }
         self.names = sources.map(\.name)
         self.expressions = expressions
         self.unfiltered = unfiltered
+        self.everyLine = everyLine
         self.screen = LiteralScreen(literals)
     }
 
@@ -101,15 +105,26 @@ struct CompiledAppEvents {
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
-        var candidates = screen.patterns(in: bytes, message)
-        candidates.formUnion(unfiltered)
-        guard !candidates.isEmpty else { return [] }
+        let candidates = screen.patterns(in: bytes, message) | unfiltered
+        guard candidates != 0 || !everyLine.isEmpty else { return [] }
         var text: String?
-        return candidates.sorted().compactMap { pattern in
-            if deferred.contains(pattern) { return unconfirmed(pattern) }
+        var events: [RecognizedEvent] = []
+        var remaining = candidates
+        while remaining != 0 {
+            let pattern = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if deferred & (1 << UInt64(pattern)) != 0 {
+                events.append(unconfirmed(pattern))
+                continue
+            }
             if text == nil { text = bytes.string(message) }
-            return event(text ?? "", pattern: pattern)
+            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
         }
+        for pattern in everyLine {
+            if text == nil { text = bytes.string(message) }
+            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
+        }
+        return events
     }
 
     /// The same on a message already made a `String` (`log --style json` records).
@@ -146,56 +161,77 @@ struct CompiledAppEvents {
     }
 }
 
-/// Finds which of a set of literals (each standing for a pattern) occur in a line, in one pass: a table says which
-/// literals may start at each byte, and only those are compared.
+/// Finds which of a set of literals (each standing for one of up to 64 patterns) occur in a line, in one pass: a
+/// bit table of the literals' first two bytes says where a literal may start, and only there are they compared.
 struct LiteralScreen {
-    private var literals: [[UInt8]] = []
-    private var caseless: [Bool] = []
-    private var owners: [Int] = []
-    /// Per byte value: the literals that start with it, as indices into `literals`; `mayStart` says whether any does.
-    private var startingWith: [[Int]] = Array(repeating: [], count: 256)
-    private var mayStart = [Bool](repeating: false, count: 256)
-    private var hasAny = false
-
-    init(_ entries: [(literal: [UInt8], pattern: Int, caseless: Bool)]) {
-        for entry in entries where !entry.literal.isEmpty {
-            let index = literals.count
-            literals.append(entry.caseless ? entry.literal.map(ASCII.lowercased) : entry.literal)
-            caseless.append(entry.caseless)
-            owners.append(entry.pattern)
-            let first = entry.literal[0]
-            if entry.caseless {
-                startingWith[Int(ASCII.lowercased(first))].append(index)
-                if ASCII.isLetter(first) { startingWith[Int(ASCII.lowercased(first) & ~0x20)].append(index) }
-            } else {
-                startingWith[Int(first)].append(index)
-            }
-            hasAny = true
-        }
-        for byte in 0..<256 { mayStart[byte] = !startingWith[byte].isEmpty }
+    private struct Entry {
+        var bytes: [UInt8]
+        var caseless: Bool
+        var wordStart: Bool
+        var pattern: UInt64
     }
 
-    /// The patterns whose literal occurs in `bytes[range]`.
-    func patterns(in bytes: Bytes, _ range: Range<Int>) -> Set<Int> {
-        guard hasAny else { return [] }
-        var found: Set<Int> = []
-        for i in range where mayStart[Int(bytes[i])] {
-            for literal in startingWith[Int(bytes[i])] where !found.contains(owners[literal]) && occurs(literal, bytes, at: i, before: range.upperBound) {
-                found.insert(owners[literal])
+    private var entries: [Entry] = []
+    /// Bit `(first << 8) | second` set when some literal may start with those two bytes (both cases if caseless).
+    private var pairs = [UInt64](repeating: 0, count: 1024)
+    /// Literals of one byte: any line holding the byte passes.
+    private var singles: [UInt64] = Array(repeating: 0, count: 256)
+    private var hasAny = false
+    private var hasSingles = false
+
+    init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)]) {
+        for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
+            let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
+            entries.append(Entry(bytes: bytes, caseless: caseless, wordStart: literal.wordStart, pattern: 1 << UInt64(pattern)))
+            hasAny = true
+            guard bytes.count >= 2 else {
+                for first in Self.variants(bytes[0], caseless) { singles[Int(first)] |= 1 << UInt64(pattern) }
+                hasSingles = true
+                continue
+            }
+            for first in Self.variants(bytes[0], caseless) {
+                for second in Self.variants(bytes[1], caseless) {
+                    let pair = Int(first) << 8 | Int(second)
+                    pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
             }
         }
+    }
+
+    private static func variants(_ byte: UInt8, _ caseless: Bool) -> [UInt8] {
+        caseless && ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
+    }
+
+    /// The patterns (as bits) whose literal occurs in `bytes[range]`.
+    func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        guard hasAny, range.count >= 1 else { return 0 }
+        var found: UInt64 = 0
+        pairs.withUnsafeBufferPointer { pairs in
+            var i = range.lowerBound
+            let last = range.upperBound - 1
+            while i < last {
+                let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
+                i += 1
+            }
+        }
+        if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
         return found
     }
 
-    private func occurs(_ index: Int, _ bytes: Bytes, at start: Int, before limit: Int) -> Bool {
-        let literal = literals[index]
-        guard limit - start >= literal.count else { return false }
-        if caseless[index] {
-            for offset in literal.indices where ASCII.lowercased(bytes[start + offset]) != literal[offset] { return false }
-            return true
+    /// The patterns of the literals (of two bytes or more) that occur at `start`.
+    private func matches(_ bytes: Bytes, at start: Int, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        for entry in entries where entry.bytes.count >= 2 && range.upperBound - start >= entry.bytes.count {
+            if entry.wordStart, start > range.lowerBound, bytes[start - 1] < 0x80, ASCII.isIdentifier(bytes[start - 1]) { continue }
+            var equal = true
+            for offset in entry.bytes.indices {
+                let byte = bytes[start + offset]
+                if (entry.caseless ? ASCII.lowercased(byte) : byte) != entry.bytes[offset] { equal = false; break }
+            }
+            if equal { found |= entry.pattern }
         }
-        for offset in literal.indices where bytes[start + offset] != literal[offset] { return false }
-        return true
+        return found
     }
 }
 

@@ -4,10 +4,24 @@
 /// and classes, less a character a quantifier may make absent. Conservative: a pattern it cannot read (`(?x)`,
 /// `\Q…\E`, an alternative with no literal) has none and runs on every line. Only ASCII is kept, less the
 /// characters Swift's `Regex` takes as equal to others by canonical equivalence (`K`, `;`, `` ` ``), and with `(?i)`
-/// also `k`, `s` and `i`, which Unicode case folding matches with `K`, `ſ` and `İ`.
+/// also `k`, `s` and `i`, which Unicode case folding matches with `K`, `ſ` and `İ`. A literal right after `\b` that
+/// starts with a word character is marked: it cannot follow an ASCII letter, digit or `_` (`\bfetch` is not in
+/// `Prefetching`).
 enum RequiredLiterals {
     /// The literals (one per alternative, any of them suffices) and whether they compare ignoring ASCII case.
     static func of(_ pattern: String) -> (literals: [[UInt8]], caseless: Bool)? {
+        guard let found = withWordStarts(pattern) else { return nil }
+        return (found.literals.map(\.bytes), found.caseless)
+    }
+
+    /// A literal, and whether it starts a word.
+    struct Literal: Equatable {
+        var bytes: [UInt8]
+        var wordStart: Bool
+    }
+
+    /// The same, with each literal's word start.
+    static func withWordStarts(_ pattern: String) -> (literals: [Literal], caseless: Bool)? {
         var bytes = Array(pattern.utf8)
         var caseless = false
         if bytes.starts(with: Array("(?".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ")")),
@@ -17,10 +31,10 @@ enum RequiredLiterals {
             bytes.removeSubrange(0...close)
         }
         guard !pattern.contains("\\Q"), !pattern.contains("(?x") else { return nil }
-        var literals: [[UInt8]] = []
+        var literals: [Literal] = []
         for branch in topLevelBranches(bytes) {
             let literal = longestLiteral(branch, caseless: caseless)
-            guard !literal.isEmpty else { return nil }
+            guard !literal.bytes.isEmpty else { return nil }
             literals.append(literal)
         }
         return literals.isEmpty ? nil : (literals, caseless)
@@ -53,11 +67,12 @@ enum RequiredLiterals {
     }
 
     /// The longest run of characters the branch matches literally, outside its groups and classes.
-    static func longestLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> [UInt8] {
+    static func longestLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> Literal {
         let unsafe: Set<UInt8> = caseless ? Set("Kk;`SsIi".utf8) : Set("K;`".utf8)
-        var best: [UInt8] = [], run: [UInt8] = []
+        var best = Literal(bytes: [], wordStart: false), run: [UInt8] = []
+        var afterBoundary = false, runAfterBoundary = false
         func endRun() {
-            if run.count > best.count { best = run }
+            if run.count > best.bytes.count { best = Literal(bytes: run, wordStart: runAfterBoundary && ASCII.isIdentifier(run[0])) }
             run = []
         }
         var i = branch.startIndex
@@ -67,10 +82,16 @@ enum RequiredLiterals {
             var next = i + 1
             switch byte {
             case UInt8(ascii: "\\"):
-                guard next < branch.endIndex else { return best }
+                guard next < branch.endIndex else { endRun(); return best }
                 let escaped = branch[next]
                 next += 1
                 if !ASCII.isIdentifier(escaped), escaped < 0x80, escaped > 0x20 { literal = escaped }
+                if escaped == UInt8(ascii: "b") {  // zero width: a run may start after it
+                    endRun()
+                    afterBoundary = true
+                    i = next
+                    continue
+                }
             case UInt8(ascii: "["):
                 next = skipClass(branch, from: i)
             case UInt8(ascii: "("):
@@ -84,6 +105,7 @@ enum RequiredLiterals {
             }
             let quantifier = next < branch.endIndex ? branch[next] : 0
             if let character = literal, !unsafe.contains(character) {
+                if run.isEmpty { runAfterBoundary = afterBoundary }
                 switch quantifier {
                 case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{"):
                     endRun()  // the character may be absent
@@ -96,6 +118,7 @@ enum RequiredLiterals {
             } else {
                 endRun()
             }
+            afterBoundary = false
             if byte == UInt8(ascii: "{"), let close = branch[i...].firstIndex(of: UInt8(ascii: "}")) { next = close + 1 }
             i = next
         }

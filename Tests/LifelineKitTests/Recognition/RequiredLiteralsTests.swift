@@ -25,9 +25,16 @@ final class RequiredLiteralsTests: XCTestCase {
         XCTAssertEqual(literals("(?i)fetching"), ["fetch"], "i may match İ under case folding")
     }
 
+    func testALiteralAfterAWordBoundaryStartsAWord() {
+        XCTAssertEqual(RequiredLiterals.withWordStarts(#"\bfetch|x\bFetch"#)?.literals,
+                       [.init(bytes: Array("fetch".utf8), wordStart: true), .init(bytes: Array("Fetch".utf8), wordStart: true)])
+        XCTAssertEqual(RequiredLiterals.withWordStarts(#"\b https"#)?.literals, [.init(bytes: Array(" https".utf8), wordStart: false)])
+        XCTAssertEqual(RequiredLiterals.withWordStarts("fetch")?.literals, [.init(bytes: Array("fetch".utf8), wordStart: false)])
+    }
+
     func testScreenNeverRejectsALineItsPatternMatches() throws {
         let patterns = [#"\bAF\.request\b"#, "(?i)FETCH", "^Requesting products", WorkInAppearanceRule.defaultPattern, "colou?r"]
-        let lines = ["[Alamofire] AF.request GET https://x", "fetchProducts()", "Fetching", "Requesting products now", "color",
+        let lines = ["[Alamofire] AF.request GET https://x", "fetchProducts()", "Fetching", "Requesting products now", "color", "Prefetching", "é fetch", "_fetch", "x.fetch",
                      "CoreData: sql: SELECT 0, t0.Z_PK FROM ZITEM t0", "POST https://api", "nothing here", "AF request"]
         let compiled = try CompiledAppEvents(patterns.enumerated().map { AppEventPatterns.Source(name: "p\($0.offset)", pattern: $0.element) })
         for line in lines {
