@@ -171,18 +171,25 @@ struct LiteralScreen {
         var pattern: UInt64
     }
 
+    /// Literals of two bytes or more, by their first byte (a caseless one under both cases): those starting with
+    /// byte `b` are `entries[bucketStart[b]..<bucketStart[b + 1]]`.
     private var entries: [Entry] = []
+    private var bucketStart = [Int](repeating: 0, count: 257)
     /// Bit `(first << 8) | second` set when some literal may start with those two bytes (both cases if caseless).
     private var pairs = [UInt64](repeating: 0, count: 1024)
+    /// The same for literals that need not start a word: after a letter or digit only these are looked at.
+    private var midWordPairs = [UInt64](repeating: 0, count: 1024)
     /// Literals of one byte: any line holding the byte passes.
     private var singles: [UInt64] = Array(repeating: 0, count: 256)
     private var hasAny = false
     private var hasSingles = false
 
     init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)]) {
+        var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
             let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
-            entries.append(Entry(bytes: bytes, caseless: caseless, wordStart: literal.wordStart, pattern: 1 << UInt64(pattern)))
+            let entry = Entry(bytes: bytes, caseless: caseless, wordStart: literal.wordStart, pattern: 1 << UInt64(pattern))
+            if bytes.count >= 2 { byFirst += Self.variants(bytes[0], caseless).map { ($0, entry) } }
             hasAny = true
             guard bytes.count >= 2 else {
                 for first in Self.variants(bytes[0], caseless) { singles[Int(first)] |= 1 << UInt64(pattern) }
@@ -193,8 +200,16 @@ struct LiteralScreen {
                 for second in Self.variants(bytes[1], caseless) {
                     let pair = Int(first) << 8 | Int(second)
                     pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                    if !literal.wordStart { midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
                 }
             }
+        }
+        byFirst.sort { $0.first < $1.first }
+        entries = byFirst.map(\.entry)
+        var next = 0
+        for byte in 0...256 {
+            while next < byFirst.count, Int(byFirst[next].first) < byte { next += 1 }
+            bucketStart[byte] = next
         }
     }
 
@@ -207,12 +222,18 @@ struct LiteralScreen {
         guard hasAny, range.count >= 1 else { return 0 }
         var found: UInt64 = 0
         pairs.withUnsafeBufferPointer { pairs in
-            var i = range.lowerBound
-            let last = range.upperBound - 1
-            while i < last {
-                let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
-                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
-                i += 1
+            midWordPairs.withUnsafeBufferPointer { midWordPairs in
+                var i = range.lowerBound
+                let last = range.upperBound - 1
+                while i < last {
+                    let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                    let bit: UInt64 = 1 << UInt64(pair & 63)
+                    if pairs[pair >> 6] & bit != 0,
+                       i == range.lowerBound || bytes[i - 1] >= 0x80 || !ASCII.isIdentifier(bytes[i - 1]) || midWordPairs[pair >> 6] & bit != 0 {
+                        found |= matches(bytes, at: i, range)
+                    }
+                    i += 1
+                }
             }
         }
         if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
@@ -222,7 +243,8 @@ struct LiteralScreen {
     /// The patterns of the literals (of two bytes or more) that occur at `start`.
     private func matches(_ bytes: Bytes, at start: Int, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
-        for entry in entries where entry.bytes.count >= 2 && range.upperBound - start >= entry.bytes.count {
+        let first = Int(bytes[start])
+        for entry in entries[bucketStart[first]..<bucketStart[first + 1]] where range.upperBound - start >= entry.bytes.count {
             if entry.wordStart, start > range.lowerBound, bytes[start - 1] < 0x80, ASCII.isIdentifier(bytes[start - 1]) { continue }
             var equal = true
             for offset in entry.bytes.indices {

@@ -13,7 +13,7 @@ public struct WorkInAppearanceRule: Rule {
     /// its data tasks, Alamofire (`AF.request`), fetch and request words (`Fetching products`, `fetchProducts()`,
     /// `Request GET …`), `query`, FMDB's `executeQuery`, Core Data fetch requests and its SQL debug output
     /// (`CoreData: sql: SELECT … FROM …`), SQL inserts, and an HTTP method before a URL.
-    public static let defaultPattern = #"\bURLSession|\bdataTask\b|\bAlamofire\b|\bAF\.request\b|\bfetch|\bFetch|\brequest(?:ing|ed|s)?\b|\bRequest(?:ing|ed|s)?\b|\bquery\b|\bQuery\b|executeQuery\b|NSFetchRequest\b|executeFetchRequest\b|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bGET https?://|\bPOST https?://|\bPUT https?://|\bPATCH https?://|\bDELETE https?://"#
+    public static let defaultPattern = #"\bURLSession|\bdataTask\b|\bAlamofire\b|\bAF\.request\b|\bfetch|\bFetch|\brequest(?:ing|ed|s)?\b|\bRequest(?:ing|ed|s)?\b|\bquery\b|\bQuery\b|\bexecuteQuery\b|\bNSFetchRequest\b|\bexecuteFetchRequest\b|\bSELECT\b.+\bFROM\b|\bINSERT INTO\b|\bGET https?://|\bPOST https?://|\bPUT https?://|\bPATCH https?://|\bDELETE https?://"#
 
     public static let description = RuleDescription(
         identifier: "work-in-appearance",
