@@ -155,7 +155,7 @@ struct InOrderStage {
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         events[event].line += linesBefore
                         resolveYear(&events[event])
-                        if let deferred, events[event].kind.appEvent?.unconfirmed == true {
+                        if let deferred, case .appEvent(let app) = events[event].kind, app.unconfirmed {
                             let range = events[event].textBytes
                             guard deferred.confirm(&events[event], text: range.map { bytes.string($0) } ?? events[event].text, in: engine) else {
                                 statistics.appEvents -= 1  // its line stays among the other lines

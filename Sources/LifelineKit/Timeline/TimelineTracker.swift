@@ -109,7 +109,11 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         } else {
             slot = live.insert(makeInstance(key, generation: 1))
         }
-        judgeAndApply(event.kind.appEvent == nil ? event : placed(event, in: enclosing, thread), line, slot, key, thread, enclosing)
+        if case .appEvent = event.kind {
+            judgeAndApply(placed(event, in: enclosing, thread), line, slot, key, thread, enclosing)
+        } else {
+            judgeAndApply(event, line, slot, key, thread, enclosing)
+        }
         if wasDead, live[slot].isDeallocated {
             tombstones.insert(live.remove(slot))  // a second dealloc, an observer line: it stays finished
         } else if live.count >= sweepAt {
