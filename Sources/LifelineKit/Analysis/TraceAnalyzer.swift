@@ -41,7 +41,7 @@ public struct TraceAnalyzer: Sendable {
         let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
-                                 deferred: DeferredAppEvents(appEvents))
+                                 late: LateAppEvents(appEvents))
         var parser = ChunkParser(customPatterns: options.customPatterns?.compiled(), appEvents: appEvents?.compiled())  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
@@ -112,13 +112,13 @@ struct InOrderStage {
     private var unattributedSamples: [SampleLine] = []
     private var otherSamples: [SampleLine] = []
     private var yearlessClock = YearlessClock()
-    /// App events to confirm before the engine sees them; nil when there are none.
-    private let deferred: DeferredAppEvents?
+    /// App event patterns tried here, on the lines the parser kept (`ParsedChunk.lateLines`); nil when none.
+    private let late: LateAppEvents?
 
-    init(engine: RuleEngine, observer: TraceAnalyzer.Observer, deferred: DeferredAppEvents? = nil) {
+    init(engine: RuleEngine, observer: TraceAnalyzer.Observer, late: LateAppEvents? = nil) {
         self.engine = engine
         self.observer = observer
-        self.deferred = deferred
+        self.late = late
     }
 
     mutating func take(_ chunk: Chunk, _ parsed: consuming ParsedChunk) {
@@ -151,17 +151,15 @@ struct InOrderStage {
         let engine = self.engine  // held once for the chunk, not retained per event
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
+                let lateLines = pieces[index].lateLines
+                var nextLate = 0
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
+                        if nextLate < lateLines.count {  // the kept lines before this event go first
+                            nextLate = takeLate(lateLines, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
+                        }
                         events[event].line += linesBefore
                         resolveYear(&events[event])
-                        if let deferred, case .appEvent(let app) = events[event].kind, app.unconfirmed {
-                            let range = events[event].textBytes
-                            guard deferred.confirm(&events[event], text: range.map { bytes.string($0) } ?? events[event].text, in: engine) else {
-                                statistics.appEvents -= 1  // its line stays among the other lines
-                                continue
-                            }
-                        }
                         if let range = events[event].textBytes {
                             if lendsLines {
                                 engine.consume(events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
@@ -172,6 +170,7 @@ struct InOrderStage {
                         engine.consume(events[event])
                     }
                 }
+                if nextLate < lateLines.count { _ = takeLate(lateLines, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines) }
                 linesBefore += pieces[index].lineCount
             }
         }
@@ -179,6 +178,24 @@ struct InOrderStage {
             yearlessClock.observeDated(lastTime)
             engine.observeTime(lastTime)
         }
+    }
+
+    /// Feeds the engine the app events of the kept lines from `start` that come before chunk line `limit`; returns
+    /// the index of the first line not taken.
+    private mutating func takeLate(_ lines: [LateLine], from start: Int, before limit: Int, _ bytes: Bytes, lendsLines: Bool) -> Int {
+        guard let late else { return lines.count }
+        var index = start
+        while index < lines.count, lines[index].line < limit {
+            for var event in late.events(lines[index], line: lines[index].line + linesBefore, in: bytes, engine: engine) {
+                statistics.appEvents += 1
+                resolveYear(&event)
+                if lendsLines { engine.consume(event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
+                event.text = bytes.string(lines[index].bytes)
+                engine.consume(event)
+            }
+            index += 1
+        }
+        return index
     }
 
     /// Device syslog has no year: the latest dated line's year is taken, in trace order.

@@ -12,6 +12,8 @@ struct ParsedChunk: Sendable {
     var otherLines = 0
     /// Of `events`, the app events (their lines are among the other lines: they are not lifecycle events).
     var appEvents = 0
+    /// The other lines, when app event patterns are left to the in-order stage (`LateAppEvents`), in line order.
+    var lateLines: [LateLine] = []
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
     /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
@@ -23,6 +25,18 @@ struct ParsedChunk: Sendable {
     /// The chunk fed the `--style json` assembler, whose state crosses chunks: it must be parsed in order.
     var usedJSONArray = false
 
+}
+
+/// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
+struct LateLine: Sendable {
+    var line: Int
+    var time: TraceTime?
+    var yearless: YearlessTime?
+    var process: ProcessKey
+    var thread: UInt64?
+    /// The whole line and its message, in the chunk's bytes.
+    var bytes: Range<Int>
+    var message: Range<Int>
 }
 
 /// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
@@ -114,6 +128,12 @@ struct ChunkParser {
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
             guard case .event(let recognized) = recognize(line, prefix.message) else {
+                if appEvents?.hasLatePatterns == true {
+                    let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                    let start = offset + prefix.message.lowerBound, end = offset + prefix.message.upperBound
+                    result.lateLines.append(LateLine(line: number, time: prefix.time, yearless: prefix.yearless, process: process,
+                                                     thread: prefix.tid, bytes: offset..<(offset + line.count), message: start..<end))
+                }
                 if let appEvents, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
                     for event in found {

@@ -10,8 +10,6 @@ public struct AppEvent: Hashable, Sendable {
     public var callback: Callback?
     /// The line of that callback.
     public var callbackLine: Int?
-    /// Found by its pattern's literal only: the in-order stage runs the pattern if the event can matter (`DeferredAppEvents`).
-    var unconfirmed = false
 
     public init(name: String, key: String? = nil) {
         self.name = name
@@ -27,8 +25,8 @@ public struct AppEventPatterns: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         public var name: String
         public var pattern: String
-        /// Only events inside these callbacks matter: lines passing the pattern's literal become unconfirmed events,
-        /// and the expression runs only on those that land in one (`DeferredAppEvents`). Empty: every line is matched.
+        /// Only events inside these callbacks matter: the parser leaves the pattern alone, and the in-order stage
+        /// tries it on the lines logged while one of them runs on their thread (`LateAppEvents`). Empty: every line.
         var onlyInside: CallbackSet = CallbackSet()
 
         public init(name: String, pattern: String) {
@@ -73,12 +71,15 @@ struct CompiledAppEvents {
     private let unfiltered: UInt64
     private let everyLine: [Int]
     private let screen: LiteralScreen
-    /// Patterns whose events the in-order stage confirms (`Source.onlyInside`), as bits.
-    private var deferred: UInt64 = 0
+    /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
+    private let deferred: UInt64
+    private let lateScreen: LiteralScreen
 
     init(_ sources: [AppEventPatterns.Source], eager: Bool = false) throws(AppEventPatternError) {
         var expressions: [Regex<AnyRegexOutput>] = []
         var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+        var lateLiterals = literals
+        var deferred: UInt64 = 0
         var unfiltered: UInt64 = 0
         var everyLine: [Int] = []
         for (index, source) in sources.enumerated() {
@@ -90,17 +91,25 @@ struct CompiledAppEvents {
             }
             guard index < 64 else { everyLine.append(index); continue }
             guard let required = RequiredLiterals.withWordStarts(source.pattern) else { unfiltered |= 1 << UInt64(index); continue }
-            literals += required.literals.map { ($0, index, required.caseless) }
-            if !eager, !source.onlyInside.isEmpty { deferred |= 1 << UInt64(index) }
+            if !eager, !source.onlyInside.isEmpty {
+                deferred |= 1 << UInt64(index)
+                lateLiterals += required.literals.map { ($0, index, required.caseless) }
+            } else {
+                literals += required.literals.map { ($0, index, required.caseless) }
+            }
         }
         self.names = sources.map(\.name)
         self.expressions = expressions
         self.unfiltered = unfiltered
         self.everyLine = everyLine
         self.screen = LiteralScreen(literals)
+        self.lateScreen = LiteralScreen(lateLiterals)
+        self.deferred = deferred
     }
 
     var isEmpty: Bool { names.isEmpty }
+    /// Whether some patterns are left to the in-order stage (`matchLate`).
+    var hasLatePatterns: Bool { deferred != 0 }
 
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
@@ -108,18 +117,7 @@ struct CompiledAppEvents {
         let candidates = screen.patterns(in: bytes, message) | unfiltered
         guard candidates != 0 || !everyLine.isEmpty else { return [] }
         var text: String?
-        var events: [RecognizedEvent] = []
-        var remaining = candidates
-        while remaining != 0 {
-            let pattern = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            if deferred & (1 << UInt64(pattern)) != 0 {
-                events.append(unconfirmed(pattern))
-                continue
-            }
-            if text == nil { text = bytes.string(message) }
-            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
-        }
+        var events = self.events(bytes, message, candidates, &text)
         for pattern in everyLine {
             if text == nil { text = bytes.string(message) }
             if let event = event(text ?? "", pattern: pattern) { events.append(event) }
@@ -127,16 +125,29 @@ struct CompiledAppEvents {
         return events
     }
 
-    /// The same on a message already made a `String` (`log --style json` records).
-    func match(_ message: String) -> [RecognizedEvent] {
-        var copy = message
-        return copy.withUTF8 { match($0, 0..<$0.count) }
+    /// The events of the patterns left to the in-order stage.
+    func matchLate(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
+        var text: String?
+        return events(bytes, message, lateScreen.patterns(in: bytes, message), &text)
     }
 
-    private func unconfirmed(_ pattern: Int) -> RecognizedEvent {
-        var event = AppEvent(name: names[pattern])
-        event.unconfirmed = true
-        return RecognizedEvent(kind: .appEvent(event), controller: nil, argument: nil)
+    /// The same as `match` and `matchLate` together, on a message already made a `String` (`log --style json`
+    /// records, whose lines the in-order stage does not see).
+    func match(_ message: String) -> [RecognizedEvent] {
+        var copy = message
+        return copy.withUTF8 { match($0, 0..<$0.count) + matchLate($0, 0..<$0.count) }
+    }
+
+    private func events(_ bytes: Bytes, _ message: Range<Int>, _ candidates: UInt64, _ text: inout String?) -> [RecognizedEvent] {
+        var events: [RecognizedEvent] = []
+        var remaining = candidates
+        while remaining != 0 {
+            let pattern = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if text == nil { text = bytes.string(message) }
+            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
+        }
+        return events
     }
 
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {

@@ -94,4 +94,29 @@ final class AppEventAttributionTests: XCTestCase {
         XCTAssertEqual(outcome.statistics.otherLines, 4)
         XCTAssertEqual(outcome.statistics.events, 2)
     }
+
+    func testWorkInAppearanceIsTheSameWhateverTheParallelism() throws {
+        var trace = ""
+        for n in 0..<4000 {  // about 2 MB: several chunks, each parsed in pieces
+            let vc = "<Shop.ProductsVC: 0x7f\(n)>"
+            trace += "2024-03-01 10:49:46.100 Shop[4089:51117] \(vc) viewWillAppear(_:)\n"
+            trace += "2024-03-01 10:49:46.110 Shop[4089:51117] Fetching products from https://api.example.com/products?page=\(n)\n"
+            trace += "2024-03-01 10:49:46.120 Shop[4089:51140] [Network] GET https://api.example.com/cart -> 200 (\(n) ms)\n"
+            trace += "2024-03-01 10:49:46.200 Shop[4089:51117] \(vc) viewDidAppear(_:)\n"
+            if n % 3 == 0 { trace += "2024-03-01 10:49:46.210 Shop[4089:51117] Fetching reviews\n" }
+        }
+        var serial = AnalysisOptions()
+        serial.parallelism = 1
+        var parallel = AnalysisOptions()
+        parallel.parallelism = 3
+        let one = try TraceFixture.analyze(trace, options: serial)
+        let three = try TraceFixture.analyze(trace, options: parallel)
+        XCTAssertEqual(one.findings.filter { $0.rule == "work-in-appearance" }.count, 1334)
+        XCTAssertEqual(one.findings.map(\.line), three.findings.map(\.line))
+        XCTAssertEqual(one.findings.map(\.message), three.findings.map(\.message))
+        XCTAssertEqual(one.findings.map(\.evidence), three.findings.map(\.evidence))
+        XCTAssertEqual(one.findings.map(\.subject), three.findings.map(\.subject), "(files differ: each run writes its own temporary file)")
+        XCTAssertEqual(one.statistics.appEvents, 4000 + 1334)
+        XCTAssertEqual(three.statistics, one.statistics)
+    }
 }
