@@ -10,7 +10,8 @@ public struct AnalysisOptions: Sendable {
     public var appEvents: AppEventPatterns?
     /// The configuration's own rules, run after the built-in ones.
     public var customRules: [CustomRuleSpec] = []
-    /// What `work-in-appearance` counts as starting network or database work.
+    /// What `work-in-appearance` counts as starting network or database work: a regular expression that compiles
+    /// (`ConfigurationParser` checks the configuration's).
     public var workPattern = WorkInAppearanceRule.defaultPattern
     /// Keep reading at the end of a file, and report findings as soon as they are certain.
     public var follow = false
@@ -33,7 +34,6 @@ public struct AnalysisOptions: Sendable {
         if onlyTheRuleReadsIt, !CompiledAppEvents.groupNames(workPattern).contains("controller") {
             work.onlyInside = WorkInAppearanceRule.appearanceCallbacks  // confirmed in trace order, only inside those
         }
-        if let appEvents { return appEvents.adding([work]) }
-        do { return try AppEventPatterns([work]) } catch { preconditionFailure("the work pattern was checked: \(error)") }
+        return AppEventPatterns(checked: (appEvents?.sources ?? []) + [work])  // the work pattern was checked with the configuration
     }
 }

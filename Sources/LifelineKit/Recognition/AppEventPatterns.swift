@@ -44,10 +44,8 @@ public struct AppEventPatterns: Sendable, Equatable {
         self.sources = sources
     }
 
-    /// The same patterns with `more` after them.
-    func adding(_ more: [Source]) -> AppEventPatterns {
-        do { return try AppEventPatterns(sources + more) } catch { preconditionFailure("checked patterns failed: \(error)") }
-    }
+    /// Patterns already checked (by the configuration), not compiled again.
+    init(checked sources: [Source]) { self.sources = sources }
 
     /// Compiled for one parser; `eager`: confirm every event at once (`lifeline events`).
     func compiled(eager: Bool = false) -> CompiledAppEvents {

@@ -48,8 +48,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// The callback whose body is open on a thread (the last logged there), if any.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? {
-        let slot = openBodies.slot(of: OpenBodies.ThreadKey(process: process, thread: thread))
-        return openBodies.callback(slot)
+        openBodies.callback(on: OpenBodies.ThreadKey(process: process, thread: thread))
     }
 
     /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).
