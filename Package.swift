@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "LifelineCLI", dependencies: ["LifelineKit"]),
         // The executable: one line that hands over to LifelineCLI.
         .executableTarget(name: "lifeline", dependencies: ["LifelineCLI"]),
-        .testTarget(name: "LifelineKitTests", dependencies: ["LifelineKit"], exclude: ["Ingest/Fixtures", "Reports/Timeline/Golden", "RealLogs/Fixtures"]),
+        .testTarget(name: "LifelineKitTests", dependencies: ["LifelineKit"], exclude: ["Ingest/Fixtures", "Reports/Timeline/Golden", "RealLogs/Fixtures", "Instrumentation/Fixtures"]),
         .testTarget(name: "LifelineCLITests", dependencies: ["LifelineCLI", "LifelineKit"]),
     ]
 )

@@ -5,8 +5,7 @@ import LifelineKit
 enum BaselineFile {
     static func read(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read it" : "no such file"
-            throw CommandFailure(description: "\(path): cannot use baseline: \(reason)")
+            throw CommandFailure(description: "\(path): cannot use baseline: \(UnreadableFile.reason(path))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure(description: "\(path): cannot use baseline: not UTF-8")

@@ -22,25 +22,24 @@ struct CheckCommand {
         """,
         options: [
             OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: formats, defaultValue: "text"),
-            OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Lowest severity that makes the exit status 1.",
+            OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Lowest severity that exits 1:",
                        allowedValues: ["error", "warning", "info", "never"], defaultValue: "error"),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
-            OptionSpec(["--jobs"], .value(valueName: "n"), help: "Traces checked at once (default: the number of cores)."),
-            OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories instead of the "
-                       + "default patterns; repeatable.", repeatable: true),
-            OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these files and folders out of directories; repeatable.",
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
+            OptionSpec(["--jobs"], .value(valueName: "n"), help: "Files checked at once (default: number of cores)."),
+            OptionSpec(["--include"], .value(valueName: "glob"), help: "Files to take from directories; repeatable.",
                        repeatable: true),
-            OptionSpec(["--baseline"], .value(valueName: "file"), help: "Report only findings not recorded in this baseline."),
-            OptionSpec(["--write-baseline"], .value(valueName: "file"), help: "Record all current findings in this baseline "
-                       + "(the report and exit status are unchanged)."),
+            OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Files or folders to leave out; repeatable.",
+                       repeatable: true),
+            OptionSpec(["--baseline"], .value(valueName: "file"), help: "Report only findings not in this baseline."),
+            OptionSpec(["--write-baseline"], .value(valueName: "file"), help: "Record all current findings as a baseline."),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
-            OptionSpec(["--follow"], help: "Keep reading the one input as it grows; print findings as soon as they are certain."),
-            OptionSpec(["--stats"], help: "Print line accounting and throughput to standard error."),
-            OptionSpec(["--color"], .value(valueName: "when"), help: "Colour the output.", allowedValues: ["auto", "always", "never"],
+            OptionSpec(["--follow"], help: "Keep reading as the input grows (tail -f)."),
+            OptionSpec(["--stats"], help: "Print line counts and throughput to stderr."),
+            OptionSpec(["--color"], .value(valueName: "when"), help: "Colour output", allowedValues: ["auto", "always", "never"],
                        defaultValue: "auto"),
         ],
-        positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
+        positionals: [PositionalSpec("inputs", help: "Log files or directories; - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
             "lifeline check SampleTraces/push-pop.log",
             "lifeline check traces/ --format sarif > lifeline.sarif",
@@ -57,12 +56,12 @@ struct CheckCommand {
         let started = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let failOn = explicit("--fail-on") ?? configuration.failOn ?? "error"
-        let follow = arguments.flag("--follow")
+        let failOn = try explicit("--fail-on") ?? configuration.failOn ?? "error"
+        let follow = try arguments.flag("--follow")
         let terminal = Terminal(environment: environment)
-        let text = terminal.usesColor(arguments.value("--color")) ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
-        let output = ReportOutput(format: arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
-        let expansion = InputDiscovery(includes: arguments.values("--include"), excludes: arguments.values("--exclude"))
+        let text = terminal.usesColor(try arguments.value("--color")) ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
+        let output = ReportOutput(format: try arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
+        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
             .expand(arguments.positionals)
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
             throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
@@ -78,11 +77,11 @@ struct CheckCommand {
                                  findings: outcomes.flatMap(\.findings),
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         if !follow { printDiagnostics(outcomes, expansion.problems) }
-        let baselineWritten = applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
+        let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
         let failed = !result.failedFiles.isEmpty || !baselineWritten
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
         output.appendJobSummary(result, environment: environment)
-        if arguments.flag("--stats") {
+        if try arguments.flag("--stats") {
             OutputStream.standardError.write(StatisticsReport.render(result, seconds: Date().timeIntervalSince(started)))
         }
         return failed ? Lifeline.ExitStatus.failure : Self.exitStatus(for: result.findings, failOn: failOn)
@@ -111,10 +110,15 @@ struct CheckCommand {
         }
         let unparseable = UnparseableReport(file: input.displayName)
         hooks.unparseable = { line in unparseable.note(line) }
-        hooks.shouldStop = Interrupt.requested
+        hooks.restarted = { input, reason in
+            let what = reason == .truncated ? "was truncated" : "was replaced (rotated)"
+            OutputStream.standardError.line("\(input.displayName): note: the file \(what); reading it again from line 1")
+            OutputStream.standardError.flush()
+        }
+        hooks.shouldStop = { Interrupt.requested() || OutputStream.standardOutput.isBroken }  // Ctrl-C, or the reader left
         let outcomes = audit.run([input], hooks: hooks)
-        if let failure = outcomes[0].summary.failure { OutputStream.standardError.line("\(input.displayName): error: \(failure)") }
-        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.line(line) }
+        if let failure = outcomes[0].summary.failure { OutputStream.standardError.diagnostic("\(input.displayName): error: \(failure)") }
+        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.diagnostic(line) }
         return outcomes
     }
 
@@ -123,25 +127,25 @@ struct CheckCommand {
         let lines = outcomes.map { ($0.summary.path, UnparseableReport.diagnostics(for: $0)) }
             + problems.map { ($0.path, ["\($0.path): error: \($0.message)"]) }
         for (_, diagnostics) in lines.sorted(by: { $0.0 < $1.0 }) {
-            for line in diagnostics { OutputStream.standardError.line(line) }
+            for line in diagnostics { OutputStream.standardError.diagnostic(line) }
         }
     }
 
     /// `--write-baseline` records every finding; `--baseline` then leaves out the known ones. Returns false when
     /// the baseline could not be written.
-    private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) -> Bool {
+    private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) throws -> Bool {
         var written = true
-        if let path = arguments.value("--write-baseline") {
+        if let path = try arguments.value("--write-baseline") {
             let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
             do {
                 try BaselineFile.write(recorded, to: path)
-                OutputStream.standardError.line("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
+                OutputStream.standardError.diagnostic("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
             } catch {
-                OutputStream.standardError.line("lifeline: \(error)")
+                OutputStream.standardError.diagnostic("lifeline: \(error)")
                 written = false
             }
         }
-        if let baseline, let path = arguments.value("--baseline") {
+        if let baseline, let path = try arguments.value("--baseline") {
             let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
             let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
             if known > 0 { OutputStream.standardError.line("lifeline: \(counted(known, "finding")) in the baseline not shown") }
@@ -164,22 +168,22 @@ struct CheckCommand {
         guard expansion.inputs.count == 1, expansion.problems.isEmpty else {
             throw CommandFailure(description: "--follow reads exactly one file, or - for standard input")
         }
-        if arguments.flag("--baseline") || arguments.flag("--write-baseline") {
+        if try arguments.flag("--baseline") || arguments.flag("--write-baseline") {
             throw CommandFailure(description: "--baseline and --write-baseline cannot be used with --follow")
         }
     }
 
     /// A flag's value only when given on the command line (not its default).
-    private func explicit(_ name: String) -> String? {
-        arguments.values(name).last
+    private func explicit(_ name: String) throws -> String? {
+        try arguments.values(name).last
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        let configurationFile = arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
+        let configurationFile = try arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
         var options = InputOptions(configuration: configuration,
                                    configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
                                    workingDirectory: workingDirectory)
-        options.follow = arguments.flag("--follow")
+        options.follow = try arguments.flag("--follow")
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
         _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
@@ -187,12 +191,15 @@ struct CheckCommand {
     }
 
     private func jobs() throws -> Int {
-        guard let text = explicit("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard let value = Int(text), value >= 1 else {
-            throw CommandFailure(description: "invalid value '\(text)' for '--jobs' (expected a whole number ≥ 1)")
+        guard let text = try explicit("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        // Each job is a thread with its own stack: a million of them would take the machine down, not speed it up.
+        guard let value = Int(text), (1...Self.maximumJobs).contains(value) else {
+            throw CommandFailure(description: "invalid value '\(text)' for '--jobs' (expected a whole number from 1 to \(Self.maximumJobs))")
         }
         return value
     }
+
+    static let maximumJobs = 1_024
 
     private func seconds(_ text: String, _ option: String) throws -> Double {
         guard let value = Double(text), value >= 0, value.isFinite else {

@@ -17,9 +17,9 @@ final class UnparseableReport: @unchecked Sendable {
             return self.count
         }
         if count <= Self.shownPerFile {
-            OutputStream.standardError.line(Self.warning(file, line))
+            OutputStream.standardError.diagnostic(Self.warning(file, line))
         } else if count == Self.shownPerFile + 1 {
-            OutputStream.standardError.line("\(file): more unparseable lines follow; see --stats for the count")
+            OutputStream.standardError.diagnostic("\(file): more unparseable lines follow; see --stats for the count")
         }
     }
 

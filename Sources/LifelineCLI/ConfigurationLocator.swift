@@ -16,7 +16,7 @@ enum ConfigurationLocator {
             return Configuration()
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): cannot read configuration file")
+            throw CommandFailure(description: "\(path): cannot read configuration file: \(UnreadableFile.reason(path))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure(description: "\(path): configuration is not UTF-8")

@@ -15,11 +15,11 @@ struct EventsCommand {
         does not read.
         """,
         options: [
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
                        allowedValues: ["event", "app", "other", "unattributed", "unparseable"]),
         ],
-        positionals: [PositionalSpec("file", help: "Log files, or - for standard input.", minCount: 1, maxCount: nil)],
+        positionals: [PositionalSpec("file", help: "Log files; - for standard input.", minCount: 1, maxCount: nil)],
         examples: ["lifeline events app.log", "lifeline events --only unattributed app.log"])
 
     let arguments: ParsedArguments
@@ -27,7 +27,7 @@ struct EventsCommand {
     func run() -> Int32 {
         Lifeline.exitStatus {
             let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-            let only = arguments.value("--only")
+            let only = try arguments.value("--only")
             let out = OutputStream.standardOutput
             var status = Lifeline.ExitStatus.clean
             for path in arguments.positionals {
@@ -39,10 +39,10 @@ struct EventsCommand {
                 do {
                     try LineExplainer(options: options).explain(input) { explanation in
                         guard only == nil || Self.kind(of: explanation.reading) == only else { return }
-                        out.line("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
+                        out.diagnostic("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
                     }
                 } catch {
-                    OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                    OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                     status = Lifeline.ExitStatus.failure
                 }
             }

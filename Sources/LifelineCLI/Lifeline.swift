@@ -3,12 +3,17 @@ import LifelineKit
 
 /// The `lifeline` program: dispatches to its commands.
 public enum Lifeline {
-    static let version = "0.1.0"
+    /// The version `--version`, the manual page and SARIF output show.
+    public static let version = "0.1.0"
+
+    static let versionOption = OptionSpec(["--version"], help: "Print the version.")
 
     static let commands = CommandSet(
         name: "lifeline",
         abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
-        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec])
+        commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec, StatsCommand.spec,
+                   CompletionsCommand.spec, ManCommand.spec],
+        options: [versionOption])
 
     /// Exit statuses: 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
     public enum ExitStatus {
@@ -17,6 +22,7 @@ public enum Lifeline {
 
     /// Runs the program with `arguments` (including the program name) and returns its exit status.
     public static func main(_ arguments: [String]) -> Int32 {
+        OutputStream.ignoreBrokenPipes()
         let rest = Array(arguments.dropFirst())
         let err = OutputStream.standardError
         defer { OutputStream.standardOutput.flush(); err.flush() }
@@ -25,7 +31,7 @@ public enum Lifeline {
             OutputStream.standardOutput.line(HelpFormatter.help(for: commands))
             return ExitStatus.clean
         }
-        if name == "--version" {
+        if versionOption.names.contains(name) {
             OutputStream.standardOutput.line("lifeline \(version)")
             return ExitStatus.clean
         }
@@ -46,11 +52,17 @@ public enum Lifeline {
                 return ReportCommand(arguments: parsed).run()
             case EventsCommand.spec.name:
                 return EventsCommand(arguments: parsed).run()
+            case CompletionsCommand.spec.name:
+                return CompletionsCommand(arguments: parsed).run()
+            case ManCommand.spec.name:
+                return ManCommand().run()
+            case StatsCommand.spec.name:
+                return StatsCommand(arguments: parsed).run()
             default:
                 return ExitStatus.failure
             }
         } catch {
-            err.line("lifeline: \(error)")
+            err.diagnostic("lifeline: \(error)")
             if let spec = commands.command(named: name) {
                 err.line(HelpFormatter.usage(for: spec, programName: "lifeline"))
                 err.line("See 'lifeline \(spec.name) --help'.")
@@ -68,7 +80,7 @@ extension Lifeline {
         do {
             return try body()
         } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
+            OutputStream.standardError.diagnostic("lifeline: \(error)")
             return ExitStatus.failure
         }
     }

@@ -16,13 +16,13 @@ struct ReportCommand {
             OptionSpec(["--html"], .value(valueName: "file"), help: "Self-contained HTML page with swimlane timelines."),
             OptionSpec(["--markdown"], .value(valueName: "file"), help: "GitHub Markdown with Mermaid timelines."),
             OptionSpec(["--chrome-trace"], .value(valueName: "file"), help: "Trace Event Format JSON (ui.perfetto.dev)."),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
         ],
-        positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
+        positionals: [PositionalSpec("inputs", help: "Log files or directories; - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
             "lifeline report SampleTraces/ --html lifeline.html --markdown lifeline.md",
             "lifeline report app.log --chrome-trace trace.json",
@@ -37,35 +37,40 @@ struct ReportCommand {
     func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
-        let requested = Self.outputs.compactMap { output in arguments.value(output.option).map { (path: $0, writer: output.writer) } }
+        let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
-        let expansion = InputDiscovery(includes: arguments.values("--include"), excludes: arguments.values("--exclude"))
+        let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
             .expand(arguments.positionals)
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
             throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
         }
         var failed = false
         for problem in expansion.problems {
-            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
             failed = true
         }
         var traces: [TraceTimeline] = []
+        var timings: [ScreenTimings] = []  // charted by the HTML report
+        let measuresTimings = try arguments.value("--html") != nil
         for input in expansion.inputs {
             var analysis = try options.options(for: input)
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
+            let collector = measuresTimings ? TimingCollector(file: input.displayName) : nil
             do {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
-                                                        unparseable: UnparseableReport(file: input.displayName).note))
+                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector))
+                if let collector { timings.append(collector.finish()) }
             } catch {
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
                 failed = true
             }
         }
-        let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
+        let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
+                                  timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
             failed = !write(writer.write(model), to: path) || failed
         }
@@ -79,15 +84,15 @@ struct ReportCommand {
             return true
         }
         do { try AtomicFile.write(report, to: path) } catch {
-            OutputStream.standardError.line("lifeline: \(error)")
+            OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }
-        OutputStream.standardError.line("lifeline: wrote \(path)")
+        OutputStream.standardError.diagnostic("lifeline: wrote \(path)")
         return true
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        let configurationFile = arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
+        let configurationFile = try arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
         var options = InputOptions(configuration: configuration,
                                    configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
                                    workingDirectory: workingDirectory)
@@ -98,8 +103,8 @@ struct ReportCommand {
     }
 
     /// A flag's value only when given on the command line (not its default).
-    private func explicit(_ name: String) -> String? {
-        arguments.values(name).last
+    private func explicit(_ name: String) throws -> String? {
+        try arguments.values(name).last
     }
 
     private func seconds(_ text: String, _ option: String) throws -> Double {

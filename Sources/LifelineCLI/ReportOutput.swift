@@ -46,7 +46,7 @@ struct ReportOutput {
         guard format == "github", let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
         let summary = Data((MarkdownSummaryReporter().render(result) + "\n").utf8)
         do { try Self.append(summary, to: path) } catch {
-            OutputStream.standardError.line("lifeline: warning: cannot write the job summary to \(path): \(error.localizedDescription)")
+            OutputStream.standardError.diagnostic("lifeline: warning: cannot write the job summary to \(path): \(error.localizedDescription)")
         }
     }
 

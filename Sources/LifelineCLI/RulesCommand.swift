@@ -14,31 +14,33 @@ struct RulesCommand {
             OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README)."),
             OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
         ],
-        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier or a template name.", minCount: 0, maxCount: 2)],
+        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier or a template name.", minCount: 0, maxCount: 2,
+                                     completions: [.words(["explain"]),
+                                                   .words((RuleRegistry.descriptions + RuleCatalog.templates).map(\.identifier))])],
         examples: ["lifeline rules", "lifeline rules explain appearance-order", "lifeline rules explain followedBy"])
 
     let arguments: ParsedArguments
 
-    func run() -> Int32 {
-        Lifeline.exitStatus {
-            let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-            let custom = configuration.customRules.map(\.description)
-            let out = OutputStream.standardOutput
-            let words = arguments.positionals
-            if words.isEmpty {
-                out.write(arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
-                return Lifeline.ExitStatus.clean
-            }
-            guard words.count == 2, words[0] == "explain" else {
-                throw CommandFailure(description: "expected 'lifeline rules explain ID'")
-            }
-            let all = RuleRegistry.descriptions + custom + RuleCatalog.templates
-            guard let rule = all.first(where: { $0.identifier == words[1] }) else {
-                let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
-                throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
-            }
-            out.write(RuleCatalog.explanation(rule))
+    func run() -> Int32 { Lifeline.exitStatus(of: execute) }
+
+    private func execute() throws -> Int32 {
+        let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
+        let custom = configuration.customRules.map(\.description)
+        let out = OutputStream.standardOutput
+        let words = arguments.positionals
+        if words.isEmpty {
+            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
             return Lifeline.ExitStatus.clean
         }
+        guard words.count == 2, words[0] == "explain" else {
+            throw CommandFailure(description: "expected 'lifeline rules explain ID'")
+        }
+        let all = RuleRegistry.descriptions + custom + RuleCatalog.templates
+        guard let rule = all.first(where: { $0.identifier == words[1] }) else {
+            let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
+            throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
+        }
+        out.write(RuleCatalog.explanation(rule))
+        return Lifeline.ExitStatus.clean
     }
 }

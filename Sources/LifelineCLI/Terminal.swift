@@ -26,43 +26,67 @@ struct Terminal {
 }
 
 /// Buffered writes to standard output or error; `flush` after each line when streaming.
+///
+/// A reader that goes away (`lifeline check … | head -1`) breaks the stream: writing fails with `EPIPE` (SIGPIPE
+/// is ignored, see `ignoreBrokenPipes`), nothing more is written to it, and the run ends with its usual status.
 final class OutputStream: @unchecked Sendable {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The reader closed its end: later writes are dropped.
+    private(set) var isBroken = false
 
     static let standardOutput = OutputStream(STDOUT_FILENO)
     static let standardError = OutputStream(STDERR_FILENO)
 
     private init(_ descriptor: Int32) { self.descriptor = descriptor }
 
+    /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process (exit status 141).
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     func write(_ text: String) {
+        guard !isBroken else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// Writes `text`, which holds log text or file names, as one line: its control and bidirectional characters
+    /// (a newline in a file name, an escape sequence in a log) are made visible (`VisibleText`).
+    func diagnostic(_ text: String) { line(VisibleText.escape(text)) }
+
     /// Writes `bytes` after what is buffered, without copying them into the buffer.
     func write(bytes: some ContiguousBytes) {
         flush()
-        Self.writeAll(bytes, to: descriptor)
+        writeAll(bytes)
     }
 
     func flush() {
-        Self.writeAll(buffer, to: descriptor)
+        writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
+    private func writeAll(_ bytes: some ContiguousBytes) {
+        guard !isBroken else { return }
+        isBroken = !Self.writeAll(bytes, to: descriptor)
+    }
+
     /// Writes all of `bytes` to `descriptor` unbuffered, retrying after signals; gives up on any other error.
-    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) {
+    /// Returns false when the reader is gone (`EPIPE`).
+    @discardableResult
+    static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
+                if written < 0 && errno == EPIPE { return false }
+                if written <= 0 { return true }
                 offset += written
             }
+            return true
         }
     }
 }

@@ -17,7 +17,7 @@ final class BatchAuditTests: XCTestCase {
         + "<Shop.ListViewController: 0x7f03> viewDidLoad()\n<Shop.ListViewController: 0x7f03> viewWillAppear(_:)\n"
 
     /// traces/ with nested folders, a hidden folder and file, an unreadable file, a symbolic-link loop, an empty
-    /// file, a binary file and a file of another kind.
+    /// file, a file of garbled bytes (invalid UTF-8, NUL) and a file of another kind.
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-batch-\(UUID().uuidString)")
         try write("traces/cart.log", Self.handCall("CartViewController"))
@@ -27,7 +27,7 @@ final class BatchAuditTests: XCTestCase {
         try write("traces/.hidden/secret.log", Self.handCall("SecretViewController"))
         try write("traces/.dotfile.log", Self.handCall("DotViewController"))
         try write("traces/empty.log", "")
-        try write("traces/binary.log", bytes: [0xCF, 0xFA, 0xED, 0xFE, 0x00, 0x0A, 0xFF, 0xFE, 0x0A])
+        try write("traces/garbled.log", bytes: [0xC0, 0xAF, 0x00, 0x0A, 0xFF, 0xFE, 0x0A])
         try write("traces/notes.md", Self.handCall("NotesViewController"))
         try FileManager.default.createSymbolicLink(atPath: path("traces/nested/loop"), withDestinationPath: "..")
     }
@@ -78,17 +78,17 @@ final class BatchAuditTests: XCTestCase {
         traces/nested/list.log:4: warning: [unfinished-transition] <Shop.ListViewController: 0x7f03> viewWillAppear at line 4 never completed: no viewDidAppear or viewWillDisappear by the end of the trace
 
         file                            lines  controllers  errors  warnings
-        traces/binary.log                   2            0       0         0
         traces/cart.log                     4            1       1         0
         traces/empty.log                    0            0       0         0
         traces/experimental/beta.log        4            1       1         0
+        traces/garbled.log                  2            0       0         0
         traces/locked.log               error: \(unreadable)
         traces/nested/deeper/clean.txt      1            1       0         0
         traces/nested/list.log              4            2       0         1
         2 errors, 1 warning, 0 infos in 7 files, 1 unreadable, 1 with no lifecycle events recognised (15 lines, 13 events, 5 controllers)
 
         """)
-        XCTAssertTrue(result.stderr.hasPrefix("traces/binary.log:1: warning: unparseable line skipped: "), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("traces/garbled.log:1: warning: unparseable line skipped: "), result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("traces/locked.log: error: \(unreadable)\n"), result.stderr)
         XCTAssertFalse(result.stdout.contains("secret") || result.stdout.contains("dotfile") || result.stdout.contains("notes"))
     }
@@ -125,7 +125,10 @@ final class BatchAuditTests: XCTestCase {
         XCTAssertEqual(empty.stderr, "lifeline: no traces found in traces/nested/deeper\n")
         let jobs = try check(["traces", "--jobs", "0"])
         XCTAssertEqual(jobs.status, 2)
-        XCTAssertEqual(jobs.stderr, "lifeline: invalid value '0' for '--jobs' (expected a whole number ≥ 1)\n")
+        XCTAssertEqual(jobs.stderr, "lifeline: invalid value '0' for '--jobs' (expected a whole number from 1 to 1024)\n")
+        let huge = try check(["traces", "--jobs", "9223372036854775807"])  // was a thread each: minutes and gigabytes, then a hang
+        XCTAssertEqual(huge.status, 2)
+        XCTAssertEqual(huge.stderr, "lifeline: invalid value '9223372036854775807' for '--jobs' (expected a whole number from 1 to 1024)\n")
         let follow = try check(["traces", "--follow"])
         XCTAssertEqual(follow.stderr, "lifeline: --follow reads exactly one file, or - for standard input\n")
     }

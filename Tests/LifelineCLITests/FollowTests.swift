@@ -68,6 +68,80 @@ final class FollowTests: XCTestCase {
         XCTAssertEqual(run.waitForExit(within: patience), 1, run.output)
         XCTAssertTrue(run.output.contains("in 1 file (3 lines"), run.output)
     }
+
+    func testTruncationIsNoticedAndTheFileIsReadAgainFromItsFirstLine() throws {
+        let file = try FollowedFile()
+        let run = try FollowedRun(arguments: ["check", "--follow", "--stats", file.path])
+        defer { run.terminate() }
+        let badge = "<Shop.BadgeViewController: 0x7f8b2c41c600>"
+        try file.append(line(0, "\(badge) viewWillAppear(_:)") + line(0, "\(badge) viewDidAppear(_:)") + line(1, "\(badge) viewDidAppear(_:)"))
+        XCTAssertTrue(run.waitForOutput(containing: "\(file.path):3: error: [appearance-order]", within: patience), run.output)
+        try file.truncate()  // `> app.log`
+        XCTAssertTrue(run.waitForErrors(containing: "\(file.path): note: the file was truncated; reading it again from line 1",
+                                        within: patience), run.errors)
+        let detail = "<Shop.DetailViewController: 0x7f8b2c41d800>"
+        try file.append(line(2, "[Network] GET /cart -> 200") + line(2, "[Network] GET /badge -> 200")
+                        + line(3, "\(detail) viewWillAppear(_:)") + line(3, "\(detail) viewDidAppear(_:)") + line(4, "\(detail) viewDidAppear(_:)"))
+        XCTAssertTrue(run.waitForOutput(containing: "\(file.path):5: error: [appearance-order] \(detail)", within: patience),
+                      "numbered as the file now is, and no line lost:\n\(run.output)")
+        run.interrupt()
+        XCTAssertEqual(run.waitForExit(within: patience), 1, run.output)
+        XCTAssertFalse(run.output.contains("\(file.path):8:"), run.output)
+        XCTAssertTrue(run.errors.contains("lines read:        8\n"), "every line read counted once:\n\(run.errors)")
+    }
+
+    func testRotationIsNoticedAfterTheOldFileIsReadToItsEnd() throws {
+        let file = try FollowedFile()
+        let run = try FollowedRun(arguments: ["check", "--follow", "--stats", file.path])
+        defer { run.terminate() }
+        let badge = "<Shop.BadgeViewController: 0x7f8b2c41c600>"
+        try file.append(line(0, "\(badge) viewWillAppear(_:)") + line(0, "\(badge) viewDidAppear(_:)"))
+        Thread.sleep(forTimeInterval: 0.5)  // the follower reads those two lines and waits at the end
+        try file.append(line(1, "\(badge) viewDidAppear(_:)") + "2024-03-04 10:00:01.500000+0100 Shop[4089:361037] \(badge) viewWill")
+        try file.rotate()  // `mv app.log app.log.1` and a new app.log
+        let detail = "<Shop.DetailViewController: 0x7f8b2c41d800>"
+        try file.append(line(3, "\(detail) viewWillAppear(_:)") + line(3, "\(detail) viewDidAppear(_:)") + line(4, "\(detail) viewDidAppear(_:)"))
+        XCTAssertTrue(run.waitForOutput(containing: "\(file.path):3: error: [appearance-order] \(detail)", within: patience), run.output)
+        XCTAssertTrue(run.output.contains("\(file.path):3: error: [appearance-order] \(badge)"),
+                      "the old file's last lines were read before moving on:\n\(run.output)")
+        XCTAssertTrue(run.errors.contains("\(file.path): note: the file was replaced (rotated); reading it again from line 1"), run.errors)
+        run.interrupt()
+        XCTAssertEqual(run.waitForExit(within: patience), 1, run.output)
+        XCTAssertTrue(run.errors.contains("lines read:        7\n"), "the unfinished last line of the old file is a line:\n\(run.errors)")
+        XCTAssertTrue(run.errors.contains("unparseable:      0\n"), "no line resumed mid-way:\n\(run.errors)")
+    }
+}
+
+/// A log file a test writes to as an app and a log rotator would.
+private struct FollowedFile {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-follow-\(UUID().uuidString).log").path
+        try Data().write(to: URL(fileURLWithPath: path))
+    }
+
+    /// `echo … >> file`.
+    func append(_ text: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// `> file`.
+    func truncate() throws {
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: 0)
+    }
+
+    /// `mv file file.1 && touch file`.
+    func rotate() throws {
+        try? FileManager.default.removeItem(atPath: path + ".1")
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        try Data().write(to: URL(fileURLWithPath: path))
+    }
 }
 
 /// A `lifeline` process whose standard input the test writes over time and whose standard output it watches.
@@ -76,6 +150,7 @@ private final class FollowedRun: @unchecked Sendable {
     private let input = Pipe()
     private let lock = NSLock()
     private var collected = Data()
+    private var collectedErrors = Data()
 
     init(arguments: [String]) throws {
         process.executableURL = try CLIRunner.executable
@@ -86,12 +161,20 @@ private final class FollowedRun: @unchecked Sendable {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
             self.lock.lock()
             self.collected.append(data)
+            self.lock.unlock()
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.collectedErrors.append(data)
             self.lock.unlock()
         }
         try process.run()
@@ -101,6 +184,12 @@ private final class FollowedRun: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: collected, as: UTF8.self)
+    }
+
+    var errors: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: collectedErrors, as: UTF8.self)
     }
 
     func write(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
@@ -117,6 +206,15 @@ private final class FollowedRun: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return output.contains(text)
+    }
+
+    func waitForErrors(containing text: String, within seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if errors.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return errors.contains(text)
     }
 
     /// The exit status, or nil if the process is still running after `seconds`.

@@ -18,6 +18,8 @@ public struct ArgumentError: Error, Equatable, CustomStringConvertible {
         case unexpectedArgument(String)
         /// A subcommand the program does not have, with the closest name if one is close.
         case unknownCommand(String, suggestion: String?)
+        /// The program itself read an option its command does not declare, at `source` (`file:line`): a bug.
+        case undeclaredOption(String, command: String, source: String)
     }
 
     /// What is wrong.
@@ -47,6 +49,9 @@ public struct ArgumentError: Error, Equatable, CustomStringConvertible {
             "unexpected argument '\(argument)'"
         case let .unknownCommand(name, suggestion):
             "unknown command '\(name)'" + Self.hint(suggestion)
+        case let .undeclaredOption(name, command, source):
+            "internal error at \(source): the program reads option '\(name)', which '\(command)' does not declare; "
+                + "please report this bug with the command line you ran"
         }
     }
 

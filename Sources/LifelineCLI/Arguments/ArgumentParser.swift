@@ -2,6 +2,8 @@
 public struct ParsedArguments: Sendable, Equatable {
     /// The positional arguments in the order given, including any after `--`.
     public var positionals: [String]
+    /// The command these arguments are for, named in errors.
+    private let command: String
     /// Each option's canonical name keyed by every one of its names.
     private let canonicalNames: [String: String]
     /// Default values keyed by canonical name.
@@ -18,6 +20,7 @@ public struct ParsedArguments: Sendable, Equatable {
             }
             defaults[option.canonicalName] = option.defaultValue
         }
+        self.command = spec.name
         self.canonicalNames = canonicalNames
         self.defaults = defaults
         self.occurrences = occurrences
@@ -25,27 +28,30 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Whether `--help` or `-h` was given.
-    public var helpRequested: Bool { flag("--help") }
+    public var helpRequested: Bool { occurrences[OptionSpec.helpOption.canonicalName] != nil }
+
+    // The accessors below throw when `name` is not an option of the command: a mistake in the program (a
+    // misspelt name), reported with where it was made instead of stopping the process.
 
     /// Whether the option called `name` (any of its names) was given at least once.
-    public func flag(_ name: String) -> Bool {
-        occurrences[canonicalName(of: name)] != nil
+    public func flag(_ name: String, file: StaticString = #fileID, line: UInt = #line) throws(ArgumentError) -> Bool {
+        occurrences[try canonicalName(of: name, file, line)] != nil
     }
 
     /// The last value given for the option called `name`, else its default, else `nil`.
-    public func value(_ name: String) -> String? {
-        let canonical = canonicalName(of: name)
+    public func value(_ name: String, file: StaticString = #fileID, line: UInt = #line) throws(ArgumentError) -> String? {
+        let canonical = try canonicalName(of: name, file, line)
         return occurrences[canonical]?.last ?? defaults[canonical]
     }
 
     /// Every value given for the option called `name`, in order; defaults are not included.
-    public func values(_ name: String) -> [String] {
-        occurrences[canonicalName(of: name)] ?? []
+    public func values(_ name: String, file: StaticString = #fileID, line: UInt = #line) throws(ArgumentError) -> [String] {
+        occurrences[try canonicalName(of: name, file, line)] ?? []
     }
 
-    private func canonicalName(of name: String) -> String {
+    private func canonicalName(of name: String, _ file: StaticString, _ line: UInt) throws(ArgumentError) -> String {
         guard let canonical = canonicalNames[name] else {
-            preconditionFailure("'\(name)' is not an option of this command")
+            throw ArgumentError(.undeclaredOption(name, command: command, source: "\(file):\(line)"))
         }
         return canonical
     }

@@ -1,3 +1,13 @@
+/// What a shell offers when completing an argument.
+public enum ArgumentCompletion: Sendable, Equatable {
+    /// Paths of files and directories.
+    case files
+    /// Exactly these words.
+    case words([String])
+    /// Nothing: the value is free text, such as a number or a glob.
+    case nothing
+}
+
 /// An option a command accepts, such as `--format json` or `--verbose`.
 public struct OptionSpec: Sendable, Equatable {
     /// Whether the option stands alone or carries a value.
@@ -42,6 +52,14 @@ public struct OptionSpec: Sendable, Equatable {
     /// The spelling used in messages and as the key for parsed values.
     var canonicalName: String { names[0] }
 
+    /// What completes the option's value: its allowed values, paths for a `<file>`, else nothing.
+    /// `nil` for a flag.
+    var valueCompletion: ArgumentCompletion? {
+        guard case let .value(valueName) = kind else { return nil }
+        if let allowedValues { return .words(allowedValues) }
+        return valueName == "file" ? .files : .nothing
+    }
+
     /// `--help`/`-h`, which every command accepts without declaring it.
     static let helpOption = OptionSpec(["--help", "-h"], help: "Show help for this command.", repeatable: true)
 }
@@ -56,13 +74,18 @@ public struct PositionalSpec: Sendable, Equatable {
     public var minCount: Int
     /// The most occurrences accepted; `nil` for no limit.
     public var maxCount: Int?
+    /// What completes the first, second, … occurrence; the last entry also stands for any later ones.
+    public var completions: [ArgumentCompletion]
 
-    /// Describes a positional argument; by default exactly one is required.
-    public init(_ name: String, help: String, minCount: Int = 1, maxCount: Int? = 1) {
+    /// Describes a positional argument; by default exactly one is required, and it completes as a path.
+    public init(_ name: String, help: String, minCount: Int = 1, maxCount: Int? = 1,
+                completions: [ArgumentCompletion] = [.files]) {
+        precondition(!completions.isEmpty, "a positional needs at least one completion")
         self.name = name
         self.help = help
         self.minCount = minCount
         self.maxCount = maxCount
+        self.completions = completions
     }
 }
 
@@ -115,13 +138,19 @@ public struct CommandSet: Sendable, Equatable {
     public var abstract: String
     /// The subcommands, in the order help lists them.
     public var commands: [CommandSpec]
+    /// Flags given instead of a command, such as `--version`; `--help`/`-h` is implicit and must not be declared.
+    public var options: [OptionSpec]
 
     /// Describes a program.
-    public init(name: String, abstract: String, commands: [CommandSpec]) {
+    public init(name: String, abstract: String, commands: [CommandSpec], options: [OptionSpec] = []) {
         self.name = name
         self.abstract = abstract
         self.commands = commands
+        self.options = options
     }
+
+    /// The declared options followed by the implicit `--help`.
+    var allOptions: [OptionSpec] { options + [.helpOption] }
 
     /// The subcommand called `name`, or `nil` when there is none.
     public func command(named name: String) -> CommandSpec? {

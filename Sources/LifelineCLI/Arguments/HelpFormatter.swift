@@ -1,45 +1,57 @@
 /// Renders `--help` text and usage lines from specs, word-wrapped to 80 columns.
+///
+/// A command's help fits one 80 × 24 terminal screen: abstract, usage, and one table of arguments and options,
+/// then the discussion and examples when they fit too; when they do not, a pointer to the manual page, which
+/// always has them (`ManualPage`).
 public enum HelpFormatter {
     /// The column count help text is wrapped to.
     static let width = 80
+    /// The line count a command's help fits in: one screen of a default terminal.
+    static let screenHeight = 24
     /// Labels wider than this get a line of their own, so one long option doesn't push every description right.
-    static let maxInlineLabelWidth = 26
+    static let maxInlineLabelWidth = 27
 
     /// The single line `USAGE: lifeline check [options] <input> ...`, unwrapped, for use after an error.
     public static func usage(for spec: CommandSpec, programName: String) -> String {
         "USAGE: " + synopsis(of: spec, programName: programName)
     }
 
-    /// The full help for one command: abstract, usage, arguments, options, discussion and examples.
+    /// The help for one command: abstract, usage, its arguments and options, then its discussion and examples
+    /// if all of it fits on one screen, else where to read them.
     public static func help(for spec: CommandSpec, programName: String) -> String {
-        let arguments = spec.positionals.map { Row(label: "<\($0.name)>", text: $0.help) }
-        let options = spec.allOptions.map { Row(label: label(of: $0), text: summary(of: $0)) }
-        let column = descriptionColumn(for: arguments + options)
-        var sections = [
+        let rows = spec.positionals.map { Row(label: "<\($0.name)>", text: $0.help) }
+            + spec.allOptions.map { Row(label: label(of: $0), text: summary(of: $0)) }
+        let column = descriptionColumn(for: rows)
+        let essentials = [
             hang(spec.abstract, after: ""),
             hang(synopsis(of: spec, programName: programName), after: "USAGE: "),
+            rows.flatMap { render($0, column: column) },
         ]
-        if !arguments.isEmpty {
-            sections.append(["ARGUMENTS:"] + arguments.flatMap { render($0, column: column) })
-        }
-        sections.append(["OPTIONS:"] + options.flatMap { render($0, column: column) })
+        var details: [[String]] = []
         if let discussion = spec.discussion {
-            sections.append(render(discussion: discussion))
+            details.append(render(discussion: discussion))
         }
         if !spec.examples.isEmpty {
-            sections.append(["EXAMPLES:"] + spec.examples.flatMap { hang($0, after: "  ") })
+            details.append(["EXAMPLES:"] + spec.examples.flatMap { hang($0, after: "  ") })
         }
-        return joined(sections)
+        let full = joined(essentials + details)
+        if details.isEmpty || full.split(separator: "\n", omittingEmptySubsequences: false).count <= screenHeight {
+            return full
+        }
+        return joined(essentials + [hang("Details and examples: man \(programName) (see '\(programName) man --help' "
+                                         + "to install it).", after: "")])
     }
 
-    /// The help for the whole program: abstract, usage and each subcommand with its abstract.
+    /// The help for the whole program: abstract, usage, each subcommand with its abstract, and the program's options.
     public static func help(for set: CommandSet) -> String {
         let commands = set.commands.map { Row(label: $0.name, text: $0.abstract) }
-        let column = descriptionColumn(for: commands)
+        let options = set.allOptions.map { Row(label: label(of: $0), text: summary(of: $0)) }
+        let column = descriptionColumn(for: commands + options)
         return joined([
             hang(set.abstract, after: ""),
             hang("\(set.name) <command> [<arguments>]", after: "USAGE: "),
             ["COMMANDS:"] + commands.flatMap { render($0, column: column) },
+            ["OPTIONS:"] + options.flatMap { render($0, column: column) },
             hang("See '\(set.name) <command> --help' for a command's arguments and options.", after: ""),
         ])
     }
@@ -50,7 +62,7 @@ public enum HelpFormatter {
         var text: String
     }
 
-    private static func synopsis(of spec: CommandSpec, programName: String) -> String {
+    static func synopsis(of spec: CommandSpec, programName: String) -> String {
         let positionals = spec.positionals.map { positional in
             let term = "<\(positional.name)>" + (positional.maxCount == 1 ? "" : " ...")
             return positional.minCount == 0 ? "[\(term)]" : term
@@ -59,14 +71,14 @@ public enum HelpFormatter {
     }
 
     /// `--format, -f <format>`: the option's names, then its value name if it takes one.
-    private static func label(of option: OptionSpec) -> String {
+    static func label(of option: OptionSpec) -> String {
         let names = option.names.joined(separator: ", ")
         guard case let .value(valueName) = option.kind else { return names }
         return "\(names) <\(valueName)>"
     }
 
     /// The option's help followed by its allowed values and default, e.g. `Output format. (text|json) (default: text)`.
-    private static func summary(of option: OptionSpec) -> String {
+    static func summary(of option: OptionSpec) -> String {
         let allowed = option.allowedValues.map { "(\($0.joined(separator: "|")))" }
         let defaultValue = option.defaultValue.map { "(default: \($0))" }
         return [option.help, allowed, defaultValue].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")

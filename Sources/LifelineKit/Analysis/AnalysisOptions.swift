@@ -18,6 +18,8 @@ public struct AnalysisOptions: Sendable {
     /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
     /// merged in order). 1 parses on the calling thread.
     public var parallelism = 1
+    /// Seconds a FIFO named as an input may wait for a writer without `follow` (tests shorten it).
+    var writerPatience = 5.0
     /// How many instances in full form make the engine first compact those at rest (tests set 1).
     var compactionThreshold = 256
 

@@ -33,6 +33,8 @@ public struct Audit: Sendable {
         public var finding: @Sendable (Finding) -> Void = { _ in }
         /// Each unparseable line as it is read (for `--follow`).
         public var unparseable: @Sendable (UnparseableLine) -> Void = { _ in }
+        /// A followed file was truncated or replaced, and is read again from its first line.
+        public var restarted: @Sendable (TraceInput, InputRestart) -> Void = { _, _ in }
         /// Each input once done (for progress).
         public var fileFinished: @Sendable (FileSummary) -> Void = { _ in }
         /// Whether to stop reading (Ctrl-C).
@@ -81,6 +83,7 @@ public struct Audit: Sendable {
                 hooks.unparseable(line)
             }
             observer.shouldStop = hooks.shouldStop
+            observer.restarted = { reason in hooks.restarted(input, reason) }
             let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
             outcome.summary.statistics = statistics
         } catch {

@@ -156,7 +156,9 @@ private struct Walker {
             if excludes.contains(where: { $0.matches(name: name, relativePath: relativePath) }) { continue }
             let isLink = Self.isSymbolicLink(path)
             guard let identity = FileIdentity(path: path) else {
-                if errno != ELOOP, isIncluded(name, relativePath) {
+                if errno == ENAMETOOLONG {  // whatever it is, it may hold traces: say so rather than skip it
+                    problems.append(.init(path: path, message: Self.tooLong))
+                } else if errno != ELOOP, isIncluded(name, relativePath) {
                     problems.append(.init(path: path, message: "broken symbolic link"))
                 }
                 continue
@@ -173,6 +175,8 @@ private struct Walker {
             }
         }
     }
+
+    static let tooLong = "path longer than the system allows (PATH_MAX, \(PATH_MAX) bytes): not read; move the traces up"
 
     private func isIncluded(_ name: String, _ relativePath: String) -> Bool {
         includes.contains { $0.matches(name: name, relativePath: relativePath) }

@@ -40,10 +40,9 @@ public struct LineExplainer: Sendable {
 
     /// Calls `body` with every line of `input`, in order. Throws only when the input cannot be opened or read.
     public func explain(_ input: TraceInput, _ body: @escaping (LineExplanation) -> Void) throws {
-        let descriptor = try input.open()
-        defer { if input != .standardInput { close(descriptor) } }
-        let reader = ChunkReader(descriptor: descriptor, blockSize: 256 << 10)
-        var parser = ChunkParser(customPatterns: customPatterns?.compiled(), appEvents: appEvents?.compiled(eager: true))
+        let reader = try input.reader(blockSize: 256 << 10, follow: false, writerPatience: AnalysisOptions().writerPatience,
+                                      shouldStop: { false })
+        var parser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(eager: true))
         guard appEvents != nil else {
             var linesBefore = 0  // the lines of the chunks before the one being parsed
             parser.explain = { explanation in

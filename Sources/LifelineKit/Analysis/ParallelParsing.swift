@@ -40,12 +40,12 @@ final class ParallelChunkParser: @unchecked Sendable {
     private var callerParser: ChunkParser
     let limit: Int
 
-    /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `customPatterns`.
+    /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `appEvents`.
     init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil, appEvents: AppEventPatterns? = nil) {
         self.limit = max(1, limit)
-        callerParser = ChunkParser(customPatterns: customPatterns?.compiled(), appEvents: appEvents?.compiled())
+        callerParser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled())
         for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in work(ChunkParser(customPatterns: customPatterns?.compiled(), appEvents: appEvents?.compiled())) }
+            let thread = Thread { [self] in work(ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled())) }
             thread.name = "lifeline.parse.\(index)"
             thread.stackSize = 8 << 20
             thread.start()

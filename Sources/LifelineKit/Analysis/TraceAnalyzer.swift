@@ -28,6 +28,8 @@ public struct TraceAnalyzer: Sendable {
         var lentEvent: ((LifecycleEvent, Instance, Bytes) -> Void)?
         /// Every instance once final (for timeline reports).
         public var instanceFinished: ((Instance) -> Void)?
+        /// A followed file was truncated or replaced: its lines are read again from line 1.
+        public var restarted: (InputRestart) -> Void = { _ in }
         /// Whether to stop reading (Ctrl-C while following).
         public var shouldStop: () -> Bool = { false }
 
@@ -36,13 +38,12 @@ public struct TraceAnalyzer: Sendable {
 
     /// Analyses `input` as one trace. Throws only when the input cannot be opened or read.
     public func analyze(_ input: TraceInput, observer: Observer) throws -> TraceStatistics {
-        let descriptor = try input.open()
-        defer { if input != .standardInput { close(descriptor) } }
-        let reader = ChunkReader(descriptor: descriptor, blockSize: blockSize, follow: options.follow)
+        let reader = try input.reader(blockSize: blockSize, follow: options.follow, writerPatience: options.writerPatience,
+                                      shouldStop: observer.shouldStop)
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
                                  late: LateAppEvents(appEvents))
-        var parser = ChunkParser(customPatterns: options.customPatterns?.compiled(), appEvents: appEvents?.compiled())  // its own: the options may be shared
+        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled())  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
@@ -128,6 +129,10 @@ struct InOrderStage {
     /// Takes a chunk parsed in consecutive pieces (line numbers in each counting from its own first line) just
     /// as if it had been parsed whole: unparseable lines first, then events, then the engine's clock moves once.
     mutating func take(_ chunk: Chunk, pieces: consuming [ParsedChunk]) {
+        if let reason = chunk.startsOver {  // line numbers follow the file as it is now; statistics count every line read
+            linesBefore = 0
+            observer.restarted(reason)
+        }
         statistics.bytes += chunk.bytes.count
         var offset = linesBefore
         for index in pieces.indices {

@@ -26,7 +26,7 @@ public struct Fingerprint: Hashable, Sendable, Comparable {
         var seen: [Fingerprint: Int] = [:]
         return findings.map { finding in
             var key = Fingerprint(file: path(finding.file), rule: finding.rule, controller: finding.subject.ref.name,
-                                  event: finding.event, occurrence: 0)
+                                  event: finding.event.name, occurrence: 0)
             let occurrence = (seen[key] ?? 0) + 1
             seen[key] = occurrence
             key.occurrence = occurrence

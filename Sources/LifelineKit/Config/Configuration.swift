@@ -65,7 +65,7 @@ public struct Configuration: Sendable {
         if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
         options.ignoredClasses += ignoreClasses
         if !patterns.isEmpty {
-            options.customPatterns = try compiledPatterns ?? CustomPatterns(patterns.map(CustomPatterns.Source.init(pattern:)))
+            options.customPatterns = try compiledPatterns ?? CustomPatterns(patterns)
         }
         return options
     }

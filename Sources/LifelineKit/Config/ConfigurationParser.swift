@@ -1,15 +1,15 @@
 /// A configuration file that cannot be used, with where and why.
 public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
     public var file: String
-    /// The offending key path (`rules.slow-transition.severity`), a JSON pointer (`/rules/my-rule/event`, for
-    /// `events` and rules of the configuration), or a JSON position.
+    /// The offending value as a JSON pointer (`/rules/slow-transition/severity`, `/patterns/0`), or a JSON position.
     public var location: String
     public var message: String
 
     public var description: String { "\(file): \(location): \(message)" }
 }
 
-/// Reads `.lifeline.json`. Strict: unknown keys and wrong types are errors, so typos never pass silently.
+/// Reads `.lifeline.json`. Strict: unknown keys, duplicate keys and wrong types are errors, so typos never pass
+/// silently. Errors name the offending value by its JSON pointer (RFC 6901).
 public enum ConfigurationParser {
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
         let root: JSONValue
@@ -23,15 +23,34 @@ public enum ConfigurationParser {
     struct Reader {
         let file: String
 
-        func fail(_ path: String, _ message: String) -> ConfigurationError {
-            ConfigurationError(file: file, location: path.isEmpty ? "top level" : path, message: message)
+        func fail(_ pointer: String, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, location: pointer.isEmpty ? "top level" : pointer, message: message)
         }
 
-        func object(_ value: JSONValue, _ path: String, allowed: Set<String>) throws(ConfigurationError) -> JSONObject {
-            guard let object = value.objectValue else { throw fail(path, "expected an object") }
-            for key in object.keys where !allowed.contains(key) {
-                let expected = allowed.sorted().joined(separator: ", ")
-                throw fail(path.isEmpty ? key : "\(path).\(key)", "unknown key (expected one of: \(expected))")
+        /// The JSON pointer of member `key` of the value at `pointer`.
+        func member(_ pointer: String, _ key: String) -> String {
+            var escaped = pointer + "/"
+            for character in key {
+                switch character {
+                case "~": escaped += "~0"
+                case "/": escaped += "~1"
+                default: escaped.append(character)
+                }
+            }
+            return escaped
+        }
+
+        func object(_ value: JSONValue, _ pointer: String, allowed: Set<String>) throws(ConfigurationError) -> JSONObject {
+            guard let object = value.objectValue else { throw fail(pointer, "expected an object") }
+            var seen: Set<String> = []
+            for key in object.keys {
+                guard allowed.contains(key) else {
+                    let expected = allowed.sorted().joined(separator: ", ")
+                    throw fail(member(pointer, key), "unknown key (expected one of: \(expected))")
+                }
+                guard seen.insert(key).inserted else {
+                    throw fail(member(pointer, key), "duplicate key; which one should win is not written down: keep one")
+                }
             }
             return object
         }
@@ -40,7 +59,7 @@ public enum ConfigurationParser {
             guard let array = value.arrayValue else { throw fail(path, "expected an array of strings") }
             var result: [String] = []
             for (index, item) in array.enumerated() {
-                guard let string = item.stringValue else { throw fail("\(path)[\(index)]", "expected a string") }
+                guard let string = item.stringValue else { throw fail("\(path)/\(index)", "expected a string") }
                 result.append(string)
             }
             return result
@@ -60,33 +79,33 @@ public enum ConfigurationParser {
             if let events = object["events"] { try appEvents(events, into: &configuration) }
             if let rules = object["rules"] {
                 try customRules(rules, into: &configuration)
-                configuration.rules = try ruleSettings(rules, "rules", custom: configuration)
+                configuration.rules = try ruleSettings(rules, "/rules", custom: configuration)
             }
-            if let value = object["leakTimeout"] { configuration.leakTimeout = try seconds(value, "leakTimeout") }
-            if let value = object["slowTransitionSeconds"] { configuration.slowTransitionSeconds = try seconds(value, "slowTransitionSeconds") }
-            if let value = object["ignoreClasses"] { configuration.ignoreClasses = try strings(value, "ignoreClasses") }
+            if let value = object["leakTimeout"] { configuration.leakTimeout = try seconds(value, "/leakTimeout") }
+            if let value = object["slowTransitionSeconds"] { configuration.slowTransitionSeconds = try seconds(value, "/slowTransitionSeconds") }
+            if let value = object["ignoreClasses"] { configuration.ignoreClasses = try strings(value, "/ignoreClasses") }
             if let value = object["patterns"] {
-                configuration.patterns = try strings(value, "patterns")
-                do { configuration.compiledPatterns = try CustomPatterns(configuration.patterns.map(CustomPatterns.Source.init(pattern:))) } catch {
-                    throw fail("patterns", "\(error)")
+                configuration.patterns = try strings(value, "/patterns")
+                do { configuration.compiledPatterns = try CustomPatterns(configuration.patterns) } catch {
+                    throw fail("/patterns/\(error.index)", error.description)
                 }
             }
             if let value = object["failOn"] {
                 guard let level = value.stringValue, ["error", "warning", "info", "never"].contains(level) else {
-                    throw fail("failOn", "expected one of: error, warning, info, never")
+                    throw fail("/failOn", "expected one of: error, warning, info, never")
                 }
                 configuration.failOn = level
             }
             if let value = object["overrides"] {
-                guard let array = value.arrayValue else { throw fail("overrides", "expected an array") }
+                guard let array = value.arrayValue else { throw fail("/overrides", "expected an array") }
                 for (index, item) in array.enumerated() {
-                    let path = "overrides[\(index)]"
-                    let entry = try self.object(item, path, allowed: ["paths", "rules"])
-                    guard let paths = entry["paths"] else { throw fail(path, "missing \"paths\"") }
+                    let pointer = "/overrides/\(index)"
+                    let entry = try self.object(item, pointer, allowed: ["paths", "rules"])
+                    guard let paths = entry["paths"] else { throw fail(pointer, "missing \"paths\"") }
                     configuration.overrides.append(Configuration.Override(
-                        paths: try strings(paths, "\(path).paths"),
+                        paths: try strings(paths, "\(pointer)/paths"),
                         rules: try entry["rules"].map { v throws(ConfigurationError) in
-                            try ruleSettings(v, "\(path).rules", custom: configuration)
+                            try ruleSettings(v, "\(pointer)/rules", custom: configuration)
                         } ?? [:]))
                 }
             }
@@ -100,25 +119,25 @@ public enum ConfigurationParser {
             let object = try self.object(value, path, allowed: known)
             var settings: [String: Configuration.RuleSetting] = [:]
             for (rule, item) in object.pairs {
-                let rulePath = "\(path).\(rule)"
+                let rulePath = member(path, rule)
                 if let enabled = item.boolValue {
                     settings[rule] = Configuration.RuleSetting(enabled: enabled, severity: nil)
                     continue
                 }
                 var allowed: Set<String> = ["enabled", "severity"]
-                if path == "rules" {
+                if path == "/rules" {
                     if custom.customRules.contains(where: { $0.identifier == rule }) { allowed = CustomRuleReader.allFields }
                     if rule == WorkInAppearanceRule.description.identifier { allowed.insert("pattern") }
                 }
                 let entry = try self.object(item, rulePath, allowed: allowed)
                 var setting = Configuration.RuleSetting()
                 if let enabled = entry["enabled"] {
-                    guard let flag = enabled.boolValue else { throw fail("\(rulePath).enabled", "expected true or false") }
+                    guard let flag = enabled.boolValue else { throw fail("\(rulePath)/enabled", "expected true or false") }
                     setting.enabled = flag
                 }
                 if let severity = entry["severity"] {
                     guard let name = severity.stringValue, let level = Severity(rawValue: name) else {
-                        throw fail("\(rulePath).severity", "expected one of: error, warning, info")
+                        throw fail("\(rulePath)/severity", "expected one of: error, warning, info")
                     }
                     setting.severity = level
                 }

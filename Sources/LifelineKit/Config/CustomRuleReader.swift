@@ -79,7 +79,7 @@ extension ConfigurationParser.Reader {
         func event(_ field: String) throws(ConfigurationError) -> EventName {
             guard let name = entry[field]?.stringValue else { throw fail(path(field), "expected an event name (a string)") }
             let known = events?.sources.contains { $0.name == name } == true || name == WorkInAppearanceRule.eventName
-            let parsed = EventName(name)
+            let parsed = EventName(callbackOrApp: name)
             if case .app = parsed, !known {
                 throw fail(path(field), "unknown event \(name) (expected a lifecycle callback such as viewDidAppear, or an event of /events)")
             }

@@ -9,25 +9,56 @@ struct Chunk: Sendable {
     var bytes: [UInt8]
     /// The chunk is the first `maxLineLength` bytes of a single overlong line, the rest of which was skipped.
     var isOverlongLine = false
+    /// A followed file was truncated or replaced: this chunk is empty, and the next one starts at its first line.
+    var startsOver: InputRestart?
+}
+
+/// Why a followed file is read again from its start (as `tail -f` does).
+public enum InputRestart: Sendable, Equatable {
+    /// The file shrank (`> file`, `truncate`, copy-and-truncate rotation).
+    case truncated
+    /// Another file took its name (rotation by rename and create).
+    case replaced
 }
 
 /// Reads a file descriptor in large blocks and cuts them at line boundaries. Memory stays bounded by the
 /// block size plus the longest line kept (`maxLineLength`); longer lines are cut and reported.
+///
+/// Following a file (`followedPath`), it notices truncation and rotation like `tail -F`: the bytes of a last,
+/// unfinished line are handed over as a line, and reading starts again at the start of the file now there.
 final class ChunkReader {
-    private let descriptor: Int32
+    private var descriptor: Int32
+    /// Whether `descriptor` is closed by this reader (it opened it, or was given it to own).
+    private var ownsDescriptor: Bool
     private let blockSize: Int
     private let maxLineLength: Int
     /// Keep reading at end of file, like `tail -f`.
     private let follow: Bool
+    /// The path of a followed file, checked for truncation and replacement at its end.
+    private let followedPath: String?
     private var pending: [UInt8] = []
     private var skippingOverlongLine = false
     private var atEnd = false
+    /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
+    private var offset = 0
+    /// The first bytes have been checked for binary content.
+    private var contentChecked = false
+    /// The input starts over: the next chunk says so.
+    private var restart: InputRestart?
 
-    init(descriptor: Int32, blockSize: Int = 4 << 20, maxLineLength: Int = 8 << 20, follow: Bool = false) {
+    init(descriptor: Int32, ownsDescriptor: Bool = false, leading: [UInt8] = [], blockSize: Int = 4 << 20,
+         maxLineLength: Int = 8 << 20, follow: Bool = false, followedPath: String? = nil) {
         self.descriptor = descriptor
+        self.ownsDescriptor = ownsDescriptor
+        self.pending = leading
         self.blockSize = blockSize
         self.maxLineLength = maxLineLength
         self.follow = follow
+        self.followedPath = follow ? followedPath : nil
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
     }
 
     /// The next chunk, or nil at the end of the input. A chunk holds whatever whole lines one `read` completed,
@@ -35,7 +66,18 @@ final class ChunkReader {
     /// grow until `shouldStop`.
     func next(shouldStop: () -> Bool = { false }) throws -> Chunk? {
         while !atEnd {
-            guard var block = try readBlock(shouldStop: shouldStop) else {
+            if let reason = restart {  // said at once, before any line of the new content
+                restart = nil
+                return Chunk(bytes: [], startsOver: reason)
+            }
+            let read = try readBlock(shouldStop: shouldStop)
+            guard case .bytes(var block) = read else {
+                if case .restarted(let reason, let unfinished) = read {
+                    skippingOverlongLine = false
+                    restart = reason  // after the old file's unfinished line, if any
+                    if !unfinished.isEmpty { return Chunk(bytes: unfinished) }
+                    continue
+                }
                 atEnd = true
                 break
             }
@@ -62,33 +104,100 @@ final class ChunkReader {
         return Chunk(bytes: pending)
     }
 
-    /// Reads one block after the pending partial line; nil at the end of the input, or when `shouldStop` says so
-    /// after a signal interrupted a blocked read. Following a regular file polls gently at its end; a pipe or
+    /// What one read gave.
+    private enum Read {
+        /// New bytes after the pending partial line (which they include).
+        case bytes([UInt8])
+        /// The end of the input.
+        case end
+        /// A followed file starts over; `unfinished` is the partial line read before, ended here.
+        case restarted(InputRestart, unfinished: [UInt8])
+    }
+
+    /// Reads one block after the pending partial line; `.end` at the end of the input, or when `shouldStop` says
+    /// so after a signal interrupted a blocked read. Following a regular file polls gently at its end; a pipe or
     /// terminal blocks in `read` until data arrives, and its end of file ends the input.
-    private func readBlock(shouldStop: () -> Bool) throws -> [UInt8]? {
+    private func readBlock(shouldStop: () -> Bool) throws -> Read {
         let carried = pending.count
         while true {
             var failure: Int32 = 0
-            let block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
-                if carried > 0 { _ = pending.withUnsafeBufferPointer { memcpy(buffer.baseAddress!, $0.baseAddress!, carried) } }
-                let received = read(descriptor, buffer.baseAddress! + carried, blockSize)
+            var block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, carried) } }
+                let received = read(descriptor, base + carried, blockSize)
                 if received < 0 { failure = errno }
                 initialized = carried + max(received, 0)
             }
             if failure == EINTR {
-                if shouldStop() { return nil }
+                if shouldStop() { return .end }
                 continue
             }
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
             if block.count > carried {
+                offset += block.count - carried
+                try checkContent(block)
                 pending = []
-                return block
+                Self.endLinesAtLoneCarriageReturns(&block, from: max(0, carried - 1))
+                return .bytes(block)
             }
-            if follow, isRegularFile, !shouldStop() {
+            guard isRegularFile else { return .end }
+            if let reason = try startOverIfChanged() {
+                let unfinished = pending
+                pending = []
+                return .restarted(reason, unfinished: unfinished)
+            }
+            if follow, !shouldStop() {
                 usleep(200_000)
                 continue
             }
-            return nil
+            return .end
+        }
+    }
+
+    /// At the end of a regular file: a file now shorter than what was read was truncated. Following, its name
+    /// may also lead to a new file (rotation), read once the old one is read to its end. Returns why the input
+    /// starts over, having moved to the start of the file now there; nil if nothing changed. Without `follow`, a
+    /// truncation is an error: the trace read is not the file.
+    private func startOverIfChanged() throws -> InputRestart? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        if Int(info.st_size) < offset {
+            guard follow else { throw IngestError.truncatedWhileReading(offset) }
+            guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+            offset = 0
+            return .truncated
+        }
+        guard let path = followedPath else { return nil }
+        var current = stat()
+        guard stat(path, &current) == 0, current.st_dev != info.st_dev || current.st_ino != info.st_ino else { return nil }
+        let replacement = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard replacement >= 0 else { return nil }  // not readable yet: keep reading the old one
+        _ = fcntl(replacement, F_SETFL, fcntl(replacement, F_GETFL) & ~O_NONBLOCK)
+        if ownsDescriptor { close(descriptor) }
+        descriptor = replacement
+        ownsDescriptor = true
+        offset = 0
+        return .replaced
+    }
+
+    /// The first bytes of an input decide whether it is text at all (a PNG is not a log).
+    private func checkContent(_ block: [UInt8]) throws {
+        guard !contentChecked else { return }
+        contentChecked = true
+        if let kind = BinaryContent.kind(of: block) { throw IngestError.binary(kind) }
+    }
+
+    /// Classic Mac OS ended lines with a carriage return alone: each CR not followed by a newline becomes one, so
+    /// such a file reads as lines (as editors show it) and CRLF stays as it is (the parser drops the CR). A CR that
+    /// ends the block is left for the next read to decide, which sees it again as the last byte carried over.
+    static func endLinesAtLoneCarriageReturns(_ block: inout [UInt8], from start: Int) {
+        block.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var index = start
+            while index < bytes.count - 1, let hit = memchr(base + index, Int32(ASCII.carriageReturn), bytes.count - 1 - index) {
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                if bytes[index] != ASCII.newline { bytes[index - 1] = ASCII.newline }
+            }
         }
     }
 
@@ -104,12 +213,23 @@ public enum IngestError: Error, CustomStringConvertible, Equatable {
     case cannotOpen(String)
     case readFailed(String)
     case isDirectory
+    /// A FIFO named on the command line had no writer within the given seconds.
+    case noWriter(seconds: Double)
+    /// The input is not text: what it looks like.
+    case binary(String)
+    /// The file became shorter than the bytes already read from it.
+    case truncatedWhileReading(Int)
 
     public var description: String {
         switch self {
         case .cannotOpen(let reason): return "cannot open: \(reason)"
         case .readFailed(let reason): return "read failed: \(reason)"
         case .isDirectory: return "is a directory"
+        case .noWriter(let seconds):
+            return "no process opened this FIFO for writing within \(Format.seconds(seconds)); start the writer first, or use --follow to wait for it"
+        case .binary(let kind): return "not a text log: \(kind)"
+        case .truncatedWhileReading(let bytes):
+            return "truncated while being read (after \(bytes) bytes): the findings cover only what was read; check it again once it is written"
         }
     }
 }

@@ -151,7 +151,7 @@ struct CompiledAppEvents {
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
         guard let found = try? expressions[pattern].firstMatch(in: text) else { return nil }
         let key = found.output["key"]?.substring.map(String.init)
-        let controller = found.output["controller"]?.substring.map { CompiledPatterns.controller(from: String($0)) }
+        let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
         return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
     }
 

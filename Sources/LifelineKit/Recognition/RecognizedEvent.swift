@@ -39,12 +39,6 @@ struct RecognizedEvent: Equatable, Sendable {
 }
 
 extension EventKind {
-    /// The name findings and fingerprints use: the canonical callback, `addObserver`, `uikit-warning`….
-    public var name: String {
-        if case .appEvent(let event) = self { return event.name }
-        return LaneEvent.Kind(self).name
-    }
-
     var appEvent: AppEvent? {
         if case .appEvent(let event) = self { return event }
         return nil

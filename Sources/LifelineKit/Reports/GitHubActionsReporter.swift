@@ -4,7 +4,7 @@ import Foundation
 /// `::error file=traces/cart.log,line=12,title=Lifeline appearance-order::<message>`; warnings are `::warning`, infos
 /// `::notice`, unreadable inputs `::error` without a line. Paths are relative to the working directory. A total line ends the output. GitHub shows only the
 /// first 10 annotations of each type per step, so the CLI also writes `MarkdownSummaryReporter`'s summary to the
-/// job summary.
+/// job summary. Log text and file names are shown as `VisibleText`.
 public struct GitHubActionsReporter: StreamingReporter, Sendable {
     /// Paths are given relative to this folder (the checkout in CI), as annotations need.
     public var workingDirectory: String
@@ -16,9 +16,9 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
 
     private func line(for finding: Finding, path: String?) -> String {
         let kind = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
-        let evidence = finding.evidence.map { "\($0.line): \($0.text)" }
+        let evidence = finding.evidence.map { "\($0.line): \(VisibleText.escape($0.text))" }
         return Self.command(kind, file: path, line: finding.line, title: "Lifeline \(finding.rule)",
-                            message: ([finding.message] + evidence).joined(separator: "\n"))
+                            message: ([VisibleText.escape(finding.message)] + evidence).joined(separator: "\n"))
     }
 
     public func render(_ result: AuditResult) -> String { collected(result) }
@@ -32,7 +32,7 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
             }
             for file in result.failedFiles {
                 append(Self.command("error", file: path(file.path), line: nil, title: "Lifeline: unreadable trace",
-                                    message: file.failure ?? "") + "\n")
+                                    message: VisibleText.escape(file.failure ?? "")) + "\n")
             }
             append(TextReporter().summaryLine(result) + "\n")
         }
@@ -47,7 +47,7 @@ public struct GitHubActionsReporter: StreamingReporter, Sendable {
 
     static func command(_ kind: String, file: String?, line: Int?, title: String, message: String) -> String {
         var properties: [String] = []
-        if let file { properties.append("file=" + escapeProperty(file)) }
+        if let file { properties.append("file=" + escapeProperty(VisibleText.escape(file))) }
         if let line { properties.append("line=\(line)") }
         properties.append("title=" + escapeProperty(title))
         return "::\(kind) \(properties.joined(separator: ","))::\(escapeData(message))"

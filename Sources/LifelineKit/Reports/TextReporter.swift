@@ -1,6 +1,7 @@
 /// Compiler-style diagnostics, the form Xcode and editors parse:
 /// `file:line: error: [appearance-order] <Shop.CartViewController: 0x7f…> viewDidAppear without viewWillAppear`,
-/// then, for several inputs, a table of them, then a total line.
+/// then, for several inputs, a table of them, then a total line. File names and messages are shown as
+/// `VisibleText`, so a log cannot drive the terminal and every diagnostic stays one line.
 public struct TextReporter: StreamingReporter, Sendable {
     /// Decorates a severity word (the CLI passes ANSI colours on a terminal).
     public var highlight: @Sendable (String, Severity) -> String
@@ -10,7 +11,8 @@ public struct TextReporter: StreamingReporter, Sendable {
     }
 
     public func line(for finding: Finding) -> String {
-        "\(finding.file):\(finding.line): \(highlight(finding.severity.rawValue, finding.severity)): [\(finding.rule)] \(finding.message)"
+        "\(VisibleText.escape(finding.file)):\(finding.line): \(highlight(finding.severity.rawValue, finding.severity)): [\(finding.rule)] "
+            + VisibleText.escape(finding.message)
     }
 
     public func render(_ result: AuditResult) -> String {
@@ -29,9 +31,10 @@ public struct TextReporter: StreamingReporter, Sendable {
         let counts = result.countsByFile
         let header = ["file", "lines", "controllers", "errors", "warnings"]
         let rows = result.files.map { file -> [String] in
-            if let failure = file.failure { return [file.path, "error: \(failure)"] }
+            let path = VisibleText.escape(file.path)
+            if let failure = file.failure { return [path, "error: \(VisibleText.escape(failure))"] }
             let found = counts[file.path] ?? SeverityCounts()
-            return [file.path, String(file.statistics.lines), String(file.statistics.controllers),
+            return [path, String(file.statistics.lines), String(file.statistics.controllers),
                     String(found.errors), String(found.warnings)]
         }
         let widths = header.indices.map { column in

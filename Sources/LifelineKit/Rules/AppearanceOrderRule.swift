@@ -119,7 +119,38 @@ public struct AppearanceOrderRule: Rule {
             <Shop.CartViewController: 0x7f01> viewIsAppearing(_:)
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // A container that forwards appearance to its child itself:
+                override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    child.beginAppearanceTransition(true, animated: animated)  // not child.viewWillAppear(animated)
+                }
+
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    child.endAppearanceTransition()  // not child.viewDidAppear(animated)
+                }
+                """,
+            objectiveC: """
+                // A container that forwards appearance to its child itself:
+                - (BOOL)shouldAutomaticallyForwardAppearanceMethods {
+                    return NO;
+                }
+
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    [self.child beginAppearanceTransition:YES animated:animated];  // not [self.child viewWillAppear:animated]
+                }
+
+                - (void)viewDidAppear:(BOOL)animated {
+                    [super viewDidAppear:animated];
+                    [self.child endAppearanceTransition];  // not [self.child viewDidAppear:animated]
+                }
+                """))
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         if case .uikitWarning = event.kind {

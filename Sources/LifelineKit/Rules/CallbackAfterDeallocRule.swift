@@ -41,7 +41,21 @@ public struct CallbackAfterDeallocRule: Rule {
             <Shop.CartViewController: 0x7f01> deinit
             removeObserver CartDidChange
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // A closure that may outlive the controller holds it weakly, never unowned:
+                service.onUpdate = { [weak self] in
+                    self?.render()
+                }
+                """,
+            objectiveC: """
+                // A block that may outlive the controller holds it weakly, never __unsafe_unretained:
+                __weak typeof(self) weakSelf = self;
+                self.service.onUpdate = ^{
+                    [weakSelf render];
+                };
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let dealloc = instance.dealloc, let callback = event.kind.callback,

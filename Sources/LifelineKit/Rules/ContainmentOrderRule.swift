@@ -65,6 +65,13 @@ public struct ContainmentOrderRule: Rule {
             <Shop.BadgeViewController: 0x7fa1c8e01a00> didMove(toParent:) nil
             """,
             """
+            <Shop.BadgeViewController: 0x7f05> willMove toParent=<Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> didMove toParent=<Shop.ListViewController: 0x7f01>
+            <Shop.BadgeViewController: 0x7f05> willMove toParent=nil
+            <Shop.BadgeViewController: 0x7f05> removeFromParent
+            <Shop.BadgeViewController: 0x7f05> didMove toParent=nil
+            """,
+            """
             2016-04-27 10:49:46.001 TestMe[67943:4951489] vc3 viewDidLoad
             2016-04-27 10:49:46.002 TestMe[67943:4951489] vc4 viewDidLoad
             2016-04-27 10:49:46.003 TestMe[67943:4951489] vc3 viewWillAppear
@@ -74,7 +81,30 @@ public struct ContainmentOrderRule: Rule {
             2016-04-27 10:49:50.001 TestMe[67943:4951489] vc3 viewWillDisappear
             2016-04-27 10:49:50.002 TestMe[67943:4951489] vc3 viewDidDisappear
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // Adding a child
+                addChild(child)
+                view.addSubview(child.view)
+                child.didMove(toParent: self)
+
+                // Removing it
+                child.willMove(toParent: nil)
+                child.view.removeFromSuperview()
+                child.removeFromParent()
+                """,
+            objectiveC: """
+                // Adding a child
+                [self addChildViewController:child];
+                [self.view addSubview:child.view];
+                [child didMoveToParentViewController:self];
+
+                // Removing it
+                [child willMoveToParentViewController:nil];
+                [child.view removeFromSuperview];
+                [child removeFromParentViewController];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let callback = event.kind.callback, !instance.isDeallocated else { return }
@@ -100,12 +130,12 @@ public struct ContainmentOrderRule: Rule {
         if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
            context.classLogs(.didMove, of: instance) {
             context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
-                           on: instance, line: pending.line, event: "willMove")
+                           on: instance, line: pending.line, event: .callback(.willMove))
         } else if let pending = instance.pendingMove, pending.argument == nil, let loaded = instance.viewDidLoadLine,
                   loaded > pending.line, instance.everAppeared {
             // The parent was not logged, but a willMove before the view ever loaded is an add, and the child appeared.
             context.report("\(instance.key.ref) willMove(toParent:) at line \(pending.line) never followed by didMove(toParent:), though the controller loaded and appeared (did the container forget to call didMove after adding the view?)",
-                           on: instance, line: pending.line, event: "willMove")
+                           on: instance, line: pending.line, event: .callback(.willMove))
         }
         if instance.appearance != .disappeared { reportGuestsWithoutAppearance(of: instance, context) }
     }
@@ -114,7 +144,8 @@ public struct ContainmentOrderRule: Rule {
         let ref = instance.key.ref
         switch event.argument {
         case .noParent?:
-            guard !isRemovalAnnounced(instance) else { return }
+            // removeFromParent() calls didMove(toParent: nil) itself: that removal was already judged.
+            guard !isRemovalAnnounced(instance), !instance.didMoveToNil else { return }
             context.report("\(ref) didMove(toParent: nil) without willMove(toParent: nil): removed from its parent without announcing it",
                            on: instance, at: event)
         case .controller(let parent)?:
@@ -148,7 +179,7 @@ public struct ContainmentOrderRule: Rule {
                   context.classLogs(.viewWillAppear, of: guest) || context.classLogs(.viewDidAppear, of: guest),
                   let line = guest.hostLine else { continue }
             context.report("\(guest.key.ref) loaded inside \(host.key.ref) at line \(line) but got no appearance callbacks while it appeared: view added without addChild?",
-                           on: guest, line: line, event: "viewDidLoad")
+                           on: guest, line: line, event: .callback(.viewDidLoad))
         }
     }
 }

@@ -28,7 +28,30 @@ public struct DeprecatedCallbackRule: Rule {
             <Shop.CartViewController: 0x7f01> viewDidLoad()
             <Shop.CartViewController: 0x7f01> didReceiveMemoryWarning()
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // Delete viewDidUnload(): UIKit never calls it.
+                override func didReceiveMemoryWarning() {
+                    super.didReceiveMemoryWarning()
+                    imageCache.removeAll()
+                }
+
+                deinit {
+                    NotificationCenter.default.removeObserver(self)
+                }
+                """,
+            objectiveC: """
+                // Delete -viewDidUnload: UIKit never calls it.
+                - (void)didReceiveMemoryWarning {
+                    [super didReceiveMemoryWarning];
+                    [self.imageCache removeAllObjects];
+                }
+
+                - (void)dealloc {
+                    [NSNotificationCenter.defaultCenter removeObserver:self];
+                }
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let callback = event.kind.callback, callback == .viewWillUnload || callback == .viewDidUnload else { return }

@@ -19,8 +19,8 @@ public struct Finding: Sendable, Equatable {
     public var subject: FindingSubject
     /// The lines of the controller's timeline that prove it, oldest first, the finding's own line last.
     public var evidence: [EvidenceLine]
-    /// The callback (or event) name the finding is about, for baseline fingerprints.
-    public var event: String
+    /// What the finding is about (the event its line records, or the one that is missing), as fingerprints name it.
+    public var event: EventName
 }
 
 extension Finding {

@@ -39,7 +39,20 @@ public struct LoadBeforeAppearRule: Rule {
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             <Shop.CartViewController: 0x7f01> viewWillDisappear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                let detail = DetailViewController()
+                detail.loadViewIfNeeded()  // not detail.viewWillAppear(false)
+                detail.titleLabel.text = item.title
+                navigationController?.pushViewController(detail, animated: true)
+                """,
+            objectiveC: """
+                DetailViewController *detail = [[DetailViewController alloc] init];
+                [detail loadViewIfNeeded];  // not [detail viewWillAppear:NO]
+                detail.titleLabel.text = item.title;
+                [self.navigationController pushViewController:detail animated:YES];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let callback = event.kind.callback, callback == .loadView || callback == .viewDidLoad,

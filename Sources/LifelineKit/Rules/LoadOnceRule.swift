@@ -61,7 +61,30 @@ public struct LoadOnceRule: Rule {
             <Shop.CartViewController: 0x7f01> viewDidLoad()
             <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    reloadContent()
+                }
+
+                // Call this again instead of viewDidLoad():
+                func reloadContent() {
+                    tableView.reloadData()
+                }
+                """,
+            objectiveC: """
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self reloadContent];
+                }
+
+                // Call this again instead of -viewDidLoad:
+                - (void)reloadContent {
+                    [self.tableView reloadData];
+                }
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard !instance.isDeallocated, let callback = event.kind.callback else { return }

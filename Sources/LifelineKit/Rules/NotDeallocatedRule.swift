@@ -52,7 +52,35 @@ public struct NotDeallocatedRule: Rule {
             2016-04-27 10:51:09.003 Shop[4089:361037] <Shop.BadgeViewController: 0x7f03> didMove(toParent:) nil
             2016-04-27 10:51:20.000 Shop[4089:361037] <Shop.ListViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                weak var delegate: CartViewControllerDelegate?  // not a strong reference
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    cart.onChange = { [weak self] in self?.tableView.reloadData() }
+                }
+
+                override func viewDidDisappear(_ animated: Bool) {
+                    super.viewDidDisappear(animated)
+                    refreshTimer?.invalidate()
+                }
+                """,
+            objectiveC: """
+                @property (nonatomic, weak) id<CartViewControllerDelegate> delegate;  // not strong
+
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    __weak typeof(self) weakSelf = self;
+                    self.cart.onChange = ^{ [weakSelf.tableView reloadData]; };
+                }
+
+                - (void)viewDidDisappear:(BOOL)animated {
+                    [super viewDidDisappear:animated];
+                    [self.refreshTimer invalidate];
+                }
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard event.kind.callback == .dealloc, !instance.isDeallocated, let removal = instance.removal,
@@ -108,6 +136,6 @@ public struct NotDeallocatedRule: Rule {
         }
         let timeout = Format.seconds(context.settings.leakTimeout)
         context.report("\(instance.key.ref) not deallocated \(timeout) after removal by \(what): possible leak",
-                       on: instance, line: removal.line, event: "dealloc")
+                       on: instance, line: removal.line, event: .callback(.dealloc))
     }
 }

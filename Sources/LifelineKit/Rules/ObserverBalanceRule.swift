@@ -72,7 +72,32 @@ public struct ObserverBalanceRule: Rule {
             addObserver CartDidChange
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    NotificationCenter.default.addObserver(self, selector: #selector(cartDidChange(_:)),
+                                                           name: .cartDidChange, object: nil)
+                }
+
+                override func viewDidDisappear(_ animated: Bool) {
+                    super.viewDidDisappear(animated)
+                    NotificationCenter.default.removeObserver(self, name: .cartDidChange, object: nil)
+                }
+                """,
+            objectiveC: """
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    [NSNotificationCenter.defaultCenter addObserver:self selector:@selector(cartDidChange:)
+                                                               name:CartDidChangeNotification object:nil];
+                }
+
+                - (void)viewDidDisappear:(BOOL)animated {
+                    [super viewDidDisappear:animated];
+                    [NSNotificationCenter.defaultCenter removeObserver:self name:CartDidChangeNotification object:nil];
+                }
+                """))
 
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
         guard !instance.observers.isEmpty else { return }
@@ -82,12 +107,12 @@ public struct ObserverBalanceRule: Rule {
             guard let entry = instance.observers[name] else { continue }
             if entry.count < 0, instance.seenFromBirth {
                 context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
-                               line: lastLine(of: name, in: instance, fallback: body.line, context), event: "removeObserver")
+                               line: lastLine(of: name, in: instance, fallback: body.line, context), event: .removeObserver)
             } else if entry.count > 1 {
                 let cancelled = entry.cancelledSinceAdd
                 context.report("\(ref) addObserver \(name)\(scope) while still registered since line \(entry.addedLine)"
                                    + (cancelled ? " (after a cancelled transition)" : ": the observer count grows each time"),
-                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line, context), event: "addObserver",
+                               on: instance, line: lastLine(of: name, in: instance, fallback: body.line, context), event: .addObserver,
                                severity: cancelled ? .info : nil)
             }
         }
@@ -95,7 +120,7 @@ public struct ObserverBalanceRule: Rule {
         case .viewDidDisappear?:
             for (name, entry) in sorted(instance.observers, where: { $0.count > 0 && $0.addedIn.map(Instance.isAppearanceScope) == true }) {
                 context.report("\(ref) observer \(name) added in \(entry.addedIn!.rawValue) at line \(entry.addedLine) is still registered after viewDidDisappear",
-                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .addObserver, extraEvidence: entry.proof)
             }
             fallthrough
         case .viewWillDisappear?:
@@ -103,12 +128,12 @@ public struct ObserverBalanceRule: Rule {
                 guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
                       let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
-                               on: instance, line: body.line, event: "removeObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .removeObserver, extraEvidence: entry.proof)
             }
         case .dealloc?:
             for (name, entry) in sorted(instance.observers, where: { $0.count > 0 }) {
                 context.report("\(ref) observer \(name) added at line \(entry.addedLine) is still registered when it deallocates",
-                               on: instance, line: body.line, event: "addObserver", extraEvidence: entry.proof)
+                               on: instance, line: body.line, event: .addObserver, extraEvidence: entry.proof)
             }
         default:
             break

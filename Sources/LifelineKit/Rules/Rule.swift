@@ -22,9 +22,12 @@ public struct RuleDescription: Sendable {
     public let nonTriggeringExamples: [String]
     /// The `.lifeline.json` the examples run with (a rule template's examples need one), or nil.
     public let exampleConfiguration: String?
+    /// The fix as code, shown by `lifeline rules explain`; every built-in rule has one (a test checks).
+    public let fix: RuleFix?
 
     public init(identifier: String, severity: Severity, summary: String, explanation: String,
-                triggeringExamples: [String], nonTriggeringExamples: [String], exampleConfiguration: String? = nil) {
+                triggeringExamples: [String], nonTriggeringExamples: [String], exampleConfiguration: String? = nil,
+                fix: RuleFix? = nil) {
         self.identifier = identifier
         self.severity = severity
         self.summary = summary
@@ -32,6 +35,18 @@ public struct RuleDescription: Sendable {
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
         self.exampleConfiguration = exampleConfiguration
+        self.fix = fix
+    }
+}
+
+/// A rule's fix as a short piece of view-controller code, in both languages UIKit apps are written in.
+public struct RuleFix: Sendable {
+    public let swift: String
+    public let objectiveC: String
+
+    public init(swift: String, objectiveC: String) {
+        self.swift = swift
+        self.objectiveC = objectiveC
     }
 }
 

@@ -21,9 +21,13 @@ public enum RuleCatalog {
         return text
     }
 
-    /// Everything about one rule, with its examples (the same ones the tests run).
+    /// Everything about one rule: the fix in Swift and Objective-C, then its examples (the same ones the tests run).
     public static func explanation(_ rule: RuleDescription) -> String {
-        "\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n" + examples(of: rule, block: indent)
+        var text = "\(rule.identifier) (\(rule.severity.rawValue)): \(rule.summary)\n\n\(rule.explanation)\n"
+        if let fix = rule.fix {
+            text += "\nFix in Swift:\n\n" + indent(fix.swift) + "\nFix in Objective-C:\n\n" + indent(fix.objectiveC)
+        }
+        return text + examples(of: rule, block: indent)
     }
 
     /// The rule's examples under their two headings, each example rendered by `block`.
@@ -38,7 +42,8 @@ public enum RuleCatalog {
     }
 
     private static func indent(_ trace: String) -> String {
-        trace.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+        trace.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n") + "\n"
     }
 }
 

@@ -54,7 +54,7 @@ public final class RuleContext {
     /// `severity` defaults to the rule's (or the configuration's) severity. Evidence is the instance's last lines
     /// up to `line`, plus `extraEvidence` (an earlier line that proves the finding), in line order.
     public func report(_ message: String, on instance: Instance, line: Int? = nil, time: TraceTime? = nil,
-                       event: String, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
+                       event: EventName, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
         let configured = settings.severity(for: currentRule.identifier)
         let chosen = configured ?? severity ?? currentRule.severity
         let findingLine = line ?? extraEvidence?.line ?? instance.lastLine

@@ -33,7 +33,28 @@ public struct SlowTransitionRule: Rule {
             <Shop.CartViewController: 0x7f01> viewWillAppear(_:)
             <Shop.CartViewController: 0x7f01> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    showPlaceholder()
+                    Task {
+                        let items = try await store.loadItems()  // the main thread stays free meanwhile
+                        render(items)
+                    }
+                }
+                """,
+            objectiveC: """
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    [self showPlaceholder];
+                    dispatch_async(dispatch_get_global_queue(QOS_CLASS_USER_INITIATED, 0), ^{
+                        NSArray *items = [self.store loadItems];  // off the main thread
+                        dispatch_async(dispatch_get_main_queue(), ^{ [self render:items]; });
+                    });
+                }
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let callback = event.kind.callback, let end = event.time, callback != instance.otherObjectsDid else { return }

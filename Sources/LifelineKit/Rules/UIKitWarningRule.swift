@@ -41,7 +41,36 @@ public struct UIKitWarningRule: Rule {
             2016-04-27 10:49:46.694 Shop[4089:361037] Presenting <Shop.LoginViewController: 0x7f02>
             2016-04-27 10:49:46.695 Shop[4089:361037] Attempt to reconnect in 3 s
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // Present once the view is in the window, not from viewDidLoad:
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    present(onboarding, animated: true)
+                }
+
+                // Push only after the pop has finished:
+                let navigation = navigationController
+                navigation?.popViewController(animated: true)
+                navigation?.transitionCoordinator?.animate(alongsideTransition: nil) { _ in
+                    navigation?.pushViewController(next, animated: true)
+                }
+                """,
+            objectiveC: """
+                // Present once the view is in the window, not from -viewDidLoad:
+                - (void)viewDidAppear:(BOOL)animated {
+                    [super viewDidAppear:animated];
+                    [self presentViewController:self.onboarding animated:YES completion:nil];
+                }
+
+                // Push only after the pop has finished:
+                UINavigationController *navigation = self.navigationController;
+                [navigation popViewControllerAnimated:YES];
+                [navigation.transitionCoordinator animateAlongsideTransition:nil completion:^(id context) {
+                    [navigation pushViewController:next animated:YES];
+                }];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard case .uikitWarning(let summary) = event.kind else { return }

@@ -45,7 +45,28 @@ public struct UnfinishedTransitionRule: Rule {
             <Shop.ListViewController: 0x7f02> viewWillAppear(_:)
             <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                // A container that forwards appearance itself, hiding its child:
+                child.beginAppearanceTransition(false, animated: true)
+                UIView.animate(withDuration: 0.3, animations: {
+                    child.view.alpha = 0
+                }, completion: { _ in
+                    child.view.removeFromSuperview()
+                    child.endAppearanceTransition()  // every begin needs its end
+                })
+                """,
+            objectiveC: """
+                // A container that forwards appearance itself, hiding its child:
+                [child beginAppearanceTransition:NO animated:YES];
+                [UIView animateWithDuration:0.3 animations:^{
+                    child.view.alpha = 0;
+                } completion:^(BOOL finished) {
+                    [child.view removeFromSuperview];
+                    [child endAppearanceTransition];  // every begin needs its end
+                }];
+                """))
 
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard event.kind.callback == .dealloc, !instance.isDeallocated, instance.appearanceKnown,
@@ -59,11 +80,11 @@ public struct UnfinishedTransitionRule: Rule {
         case .appearing:
             let line = instance.willAppear?.line ?? instance.lastLine
             context.report("\(instance.key.ref) viewWillAppear at line \(line) never completed: no viewDidAppear or viewWillDisappear by the end of the trace",
-                           on: instance, line: line, event: "viewWillAppear")
+                           on: instance, line: line, event: .callback(.viewWillAppear))
         case .disappearing:
             let line = instance.willDisappear?.line ?? instance.lastLine
             context.report("\(instance.key.ref) viewWillDisappear at line \(line) never completed: no viewDidDisappear or viewWillAppear by the end of the trace",
-                           on: instance, line: line, event: "viewWillDisappear")
+                           on: instance, line: line, event: .callback(.viewWillDisappear))
         default:
             break
         }

@@ -64,7 +64,30 @@ public struct WorkInAppearanceRule: Rule {
             2024-03-01 10:49:46.120 Shop[4089:51140] <Shop.CartVC: 0x7f02> viewWillAppear(_:)
             2024-03-01 10:49:46.130 Shop[4089:51140] Fetching cart from https://api.example.com/cart
             """,
-        ])
+        ],
+        fix: RuleFix(
+            swift: """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    loadProducts()  // once per instance, not in viewWillAppear
+                }
+
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    if products.isStale { loadProducts() }  // refresh only what is out of date
+                }
+                """,
+            objectiveC: """
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self loadProducts];  // once per instance, not in viewWillAppear
+                }
+
+                - (void)viewWillAppear:(BOOL)animated {
+                    [super viewWillAppear:animated];
+                    if (self.products.isStale) { [self loadProducts]; }  // refresh only what is out of date
+                }
+                """))
 
     /// Per instance serial: the appearance callbacks (their lines) that started work, and the second one's work line.
     private var starts: [Int: (callbackLines: [Int], second: SeenEvent?)] = [:]
@@ -87,6 +110,6 @@ public struct WorkInAppearanceRule: Rule {
         let lines = entry.callbackLines.prefix(5).map(String.init).joined(separator: ", ") + (entry.callbackLines.count > 5 ? ", …" : "")
         context.report("\(instance.key.ref) started network or database work in \(entry.callbackLines.count) appearance callbacks "
                        + "(lines \(lines)): it runs again on every appearance", on: second.instance, line: second.line,
-                       time: second.time, event: Self.eventName, extraEvidence: EvidenceLine(line: second.line, text: second.text))
+                       time: second.time, event: .app(Self.eventName), extraEvidence: EvidenceLine(line: second.line, text: second.text))
     }
 }

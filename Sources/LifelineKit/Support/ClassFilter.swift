@@ -1,12 +1,33 @@
 /// Matches class names against glob patterns (`*` any run, `?` one character), with or without module:
 /// `UIInputWindowController` matches both `UIInputWindowController` and `UIKit.UIInputWindowController`.
+///
+/// Each class is decided once: events name a few hundred classes millions of times, and trying every glob on
+/// every event made 100 wildcard patterns cost seconds per megabyte. The decisions are capped
+/// (`decisionCapacity`, then forgotten together), so a stream of ever new names cannot grow them.
 struct ClassFilter: Sendable {
     private let patterns: [[Character]]
+    private var decisions: [String: Bool] = [:]
+    private let decisionCapacity: Int
+    /// How many names were tried against the globs (not answered from an earlier decision).
+    private(set) var namesDecided = 0
 
-    init(patterns: [String]) { self.patterns = patterns.map(Array.init) }
+    init(patterns: [String], decisionCapacity: Int = 1 << 16) {
+        self.patterns = patterns.map(Array.init)
+        self.decisionCapacity = decisionCapacity
+    }
 
-    func matches(_ name: String) -> Bool {
+    /// Whether some pattern matches `name`, or `name` without its module.
+    mutating func matches(_ name: String) -> Bool {
         guard !patterns.isEmpty else { return false }
+        if let known = decisions[name] { return known }
+        let matched = Self.matches(patterns, name)
+        namesDecided += 1
+        if decisions.count >= decisionCapacity { decisions.removeAll(keepingCapacity: true) }
+        decisions[name] = matched
+        return matched
+    }
+
+    private static func matches(_ patterns: [[Character]], _ name: String) -> Bool {
         let full = Array(name)
         let bare = name.lastIndex(of: ".").map { Array(name[name.index(after: $0)...]) } ?? full
         return patterns.contains { Glob.matches($0, full) || Glob.matches($0, bare) }

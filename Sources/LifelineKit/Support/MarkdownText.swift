@@ -1,12 +1,12 @@
 /// Escaping for GitHub-flavoured Markdown, so log text can never break a table or inject markup.
 public enum MarkdownText {
-    /// Text for a table cell or a paragraph: Markdown punctuation and HTML-significant characters are
-    /// backslash-escaped or entity-encoded, `|` cannot end a cell, `$` cannot start GitHub math, and newlines
-    /// become spaces.
+    /// Text for a table cell or a paragraph: controls are made visible (`VisibleText`), Markdown punctuation and
+    /// HTML-significant characters are backslash-escaped or entity-encoded, `|` cannot end a cell, `$` cannot
+    /// start GitHub math, and tabs become spaces.
     public static func escape(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
+        for character in VisibleText.escape(String(text)) {
             switch character {
             case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", "!", "|", "~", ">", ":", "$":
                 out.append("\\")
@@ -14,17 +14,18 @@ public enum MarkdownText {
             case "<": out += "&lt;"
             case "&": out += "&amp;"
             case "\"": out += "&quot;"
-            case "\n", "\r", "\r\n", "\t": out.append(" ")
+            case "\t": out.append(" ")
             default: out.append(character)
             }
         }
         return out
     }
 
-    /// Text inside an inline code span: picks a backtick fence longer than any run inside, pads when needed
-    /// (a backtick at either end, or a space at both ends, which Markdown would strip). Empty text gives `` ` ` ``.
+    /// Text inside an inline code span, controls made visible (`VisibleText`): picks a backtick fence longer than
+    /// any run inside, pads when needed (a backtick at either end, or a space at both ends, which Markdown would
+    /// strip). Empty text gives `` ` ` ``.
     public static func code(_ text: some StringProtocol) -> String {
-        let flat = String(text).replacingNewlines()
+        let flat = VisibleText.escape(String(text))
         let fence = String(repeating: "`", count: longestBacktickRun(in: flat) + 1)
         let spaced = flat.hasPrefix(" ") && flat.hasSuffix(" ") && flat.contains { $0 != " " }
         let padded = flat.isEmpty ? " " : flat.hasPrefix("`") || flat.hasSuffix("`") || spaced ? " \(flat) " : flat
@@ -49,10 +50,6 @@ public enum MarkdownText {
 }
 
 extension String {
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-    }
-
     fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
         split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }

@@ -125,12 +125,19 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     func finish() {
         for thread in openBodies.openSlots { closeBody(on: thread) }
         // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
-        var remaining = live.occupiedSlots.map { (serial: live[$0].serial, key: live[$0].key) }
-        remaining += idle.serialsAndKeys
-        for (_, key) in remaining.sorted(by: { $0.serial < $1.serial }) {
-            guard let instance = instance(key) else { continue }
-            judge.finished(instance, atEnd: true)
+        // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
+        let full = live.occupiedSlots.map { (serial: live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
+        var resting = idle.serialsAndRecords
+        resting.sort { $0.serial < $1.serial }
+        var nextFull = 0
+        for (serial, record) in resting {
+            while nextFull < full.count, full[nextFull].serial < Int(serial) {
+                judge.finished(live[full[nextFull].slot], atEnd: true)
+                nextFull += 1
+            }
+            judge.finished(idle.instance(record: record), atEnd: true)
         }
+        for (_, slot) in full[nextFull...] { judge.finished(live[slot], atEnd: true) }
         live.removeAll()
         idle.removeAll()
         judge.traceEnded()

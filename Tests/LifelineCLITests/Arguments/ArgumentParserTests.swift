@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import LifelineCLI
 
@@ -37,16 +38,16 @@ final class ArgumentParserTests: XCTestCase {
 
     func testValueAfterEqualsSplitsAtFirstEquals() throws {
         let parsed = try parse(["--config=a=b.toml", "a.log"])
-        XCTAssertEqual(parsed.value("--config"), "a=b.toml")
+        XCTAssertEqual(try parsed.value("--config"), "a=b.toml")
         XCTAssertEqual(try parse(["--config=", "a.log"]).value("--config"), "")
     }
 
     func testAnyNameFindsTheOption() throws {
         let parsed = try parse(["-f", "sarif", "-q", "a.log"])
-        XCTAssertEqual(parsed.value("--format"), "sarif")
-        XCTAssertEqual(parsed.value("-f"), "sarif")
-        XCTAssertTrue(parsed.flag("--quiet"))
-        XCTAssertTrue(parsed.flag("-q"))
+        XCTAssertEqual(try parsed.value("--format"), "sarif")
+        XCTAssertEqual(try parsed.value("-f"), "sarif")
+        XCTAssertTrue(try parsed.flag("--quiet"))
+        XCTAssertTrue(try parsed.flag("-q"))
     }
 
     func testAbsentFlagIsFalse() throws {
@@ -79,8 +80,8 @@ final class ArgumentParserTests: XCTestCase {
     func testOptionsMayFollowPositionals() throws {
         let parsed = try parse(["a.log", "--quiet", "b.log", "--format", "json"])
         XCTAssertEqual(parsed.positionals, ["a.log", "b.log"])
-        XCTAssertTrue(parsed.flag("--quiet"))
-        XCTAssertEqual(parsed.value("--format"), "json")
+        XCTAssertTrue(try parsed.flag("--quiet"))
+        XCTAssertEqual(try parsed.value("--format"), "json")
     }
 
     func testInvalidValue() {
@@ -96,17 +97,50 @@ final class ArgumentParserTests: XCTestCase {
 
     func testRepeatableOptionAccumulatesValues() throws {
         let parsed = try parse(["--rule", "leak", "a.log", "--rule=order"])
-        XCTAssertEqual(parsed.values("--rule"), ["leak", "order"])
-        XCTAssertEqual(parsed.value("--rule"), "order")
+        XCTAssertEqual(try parsed.values("--rule"), ["leak", "order"])
+        XCTAssertEqual(try parsed.value("--rule"), "order")
     }
 
     func testDefaults() throws {
         let parsed = try parse(["a.log"])
-        XCTAssertEqual(parsed.value("--format"), "text")
-        XCTAssertEqual(parsed.values("--format"), [])
-        XCTAssertEqual(parsed.value("--leak-timeout"), "5")
-        XCTAssertNil(parsed.value("--config"))
-        XCTAssertEqual(parsed.values("--rule"), [])
+        XCTAssertEqual(try parsed.value("--format"), "text")
+        XCTAssertEqual(try parsed.values("--format"), [])
+        XCTAssertEqual(try parsed.value("--leak-timeout"), "5")
+        XCTAssertNil(try parsed.value("--config"))
+        XCTAssertEqual(try parsed.values("--rule"), [])
+    }
+
+    /// A name the command does not declare is the program's own mistake: an error saying where, not a trap.
+    func testReadingAnUndeclaredOptionIsAnErrorNamingTheSourceLine() throws {
+        let parsed = try parse(["a.log"])
+        let line = #line + 1
+        XCTAssertThrowsError(try parsed.value("--fromat")) { error in
+            XCTAssertEqual("\(error)", "internal error at LifelineCLITests/ArgumentParserTests.swift:\(line): the program reads option "
+                           + "'--fromat', which 'check' does not declare; please report this bug with the command line you ran")
+        }
+        XCTAssertThrowsError(try parsed.flag("--quiett"))
+        XCTAssertThrowsError(try parsed.values("--rules"))
+        XCTAssertFalse(try parse(["a.log"]).helpRequested)
+        XCTAssertTrue(try parse(["--help"]).helpRequested)
+    }
+
+    /// Every option name the commands read is one they declare (the accessors would otherwise throw).
+    func testEveryCommandReadsOnlyOptionsItDeclares() throws {
+        let root = CLIRunner.packageRoot.appendingPathComponent("Sources/LifelineCLI")
+        let specs: [String: CommandSpec] = ["CheckCommand.swift": CheckCommand.spec, "ReportCommand.swift": ReportCommand.spec,
+                                            "EventsCommand.swift": EventsCommand.spec, "RulesCommand.swift": RulesCommand.spec]
+        let reads = try NSRegularExpression(pattern: #"(?:arguments\.(?:value|values|flag)|explicit)\("(-[^"]+)""#)
+        var checked = 0
+        for (file, spec) in specs {
+            let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let declared = Set(spec.options.flatMap(\.names))
+            for match in reads.matches(in: source, range: NSRange(location: 0, length: (source as NSString).length)) {
+                let name = (source as NSString).substring(with: match.range(at: 1))
+                XCTAssertTrue(declared.contains(name), "\(file) reads \(name), which \(spec.name) does not declare")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 15, "the reads were found")
     }
 
     // MARK: Unknown options
@@ -150,8 +184,8 @@ final class ArgumentParserTests: XCTestCase {
     func testDoubleDashEndsOptions() throws {
         let parsed = try parse(["--quiet", "--", "--format", "-", "--", "-h"])
         XCTAssertEqual(parsed.positionals, ["--format", "-", "--", "-h"])
-        XCTAssertTrue(parsed.flag("--quiet"))
-        XCTAssertEqual(parsed.value("--format"), "text")
+        XCTAssertTrue(try parsed.flag("--quiet"))
+        XCTAssertEqual(try parsed.value("--format"), "text")
         XCTAssertFalse(parsed.helpRequested)
     }
 
@@ -194,7 +228,7 @@ final class ArgumentParserTests: XCTestCase {
         let parsed = try parse(["a.log", "--help", "--quiet"])
         XCTAssertTrue(parsed.helpRequested)
         XCTAssertEqual(parsed.positionals, ["a.log"])
-        XCTAssertTrue(parsed.flag("-h"))
+        XCTAssertTrue(try parsed.flag("-h"))
     }
 
     func testHelpWinsOverOtherErrors() throws {
@@ -213,10 +247,7 @@ final class ArgumentParserTests: XCTestCase {
 
             USAGE: lifeline check [options] <input> ...
 
-            ARGUMENTS:
               <input>                   Log files; '-' reads standard input.
-
-            OPTIONS:
               --format, -f <format>     Output format. (text|json|sarif) (default: text)
               --config <path>           Configuration file.
               --rule <id>               Run only this rule.
@@ -234,6 +265,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(HelpFormatter.help(for: check, programName: "lifeline"), expected)
     }
 
+    func testHelpPointsToTheManualWhenDetailsDoNotFitOneScreen() {
+        var spec = check
+        spec.examples = (1...12).map { "lifeline check example-\($0).log" }
+        let help = HelpFormatter.help(for: spec, programName: "lifeline")
+        XCTAssertTrue(help.hasSuffix("""
+              --help, -h                Show help for this command.
+
+            Details and examples: man lifeline (see 'lifeline man --help' to install it).
+            """), help)
+        XCTAssertFalse(help.contains("example-1.log"))
+        XCTAssertFalse(help.contains("Exit status"))
+    }
+
     func testLongHelpWrapsAlignedWithinEightyColumns() {
         let spec = CommandSpec(name: "check", abstract: "Check.", options: [
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"),
@@ -242,7 +286,6 @@ final class ArgumentParserTests: XCTestCase {
         ])
         let help = HelpFormatter.help(for: spec, programName: "lifeline")
         XCTAssertTrue(help.contains("""
-            OPTIONS:
               --leak-timeout <seconds>  Seconds after which a dismissed view controller that
                                         was never deallocated counts as leaked. (default: 5)
               --help, -h                Show help for this command.
@@ -255,7 +298,6 @@ final class ArgumentParserTests: XCTestCase {
             OptionSpec(["--maximum-findings-per-rule"], .value(valueName: "count"), help: "Stop reporting a rule after this many."),
         ])
         XCTAssertTrue(HelpFormatter.help(for: spec, programName: "lifeline").hasSuffix("""
-            OPTIONS:
               --maximum-findings-per-rule <count>
                           Stop reporting a rule after this many.
               --help, -h  Show help for this command.
@@ -303,9 +345,12 @@ final class ArgumentParserTests: XCTestCase {
             USAGE: lifeline <command> [<arguments>]
 
             COMMANDS:
-              check   Check lifecycle logs for problems.
-              rules   List the rules.
-              report  Summarise earlier results.
+              check       Check lifecycle logs for problems.
+              rules       List the rules.
+              report      Summarise earlier results.
+
+            OPTIONS:
+              --help, -h  Show help for this command.
 
             See 'lifeline <command> --help' for a command's arguments and options.
             """)

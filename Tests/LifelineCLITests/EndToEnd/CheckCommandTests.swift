@@ -101,7 +101,25 @@ final class CheckCommandTests: XCTestCase {
                                                                       atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "-"], stdin: "", in: directory)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains(".lifeline.json: rules.load-once.severity: expected one of: error, warning, info"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(".lifeline.json: /rules/load-once/severity: expected one of: error, warning, info"), result.stderr)
+    }
+
+    func testAPatternThatCanHangIsRefusedAtLoadNamingTheFileAndPointer() throws {
+        let directory = try temporaryDirectory()
+        try #"{"patterns":["^(?<controller>(a+)+)(?<event>x)$"]}"#.write(to: directory.appendingPathComponent(".lifeline.json"),
+                                                                         atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "-"], stdin: String(repeating: "a", count: 50) + "b\n", in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains(".lifeline.json: /patterns/0: pattern ^(?<controller>(a+)+)(?<event>x)$ can take exponential time"),
+                      result.stderr)
+    }
+
+    func testDuplicateConfigurationKeysAreAnError() throws {
+        let directory = try temporaryDirectory()
+        try #"{"failOn":"warning","failOn":"never"}"#.write(to: directory.appendingPathComponent(".lifeline.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "-"], stdin: Self.violation, in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains(".lifeline.json: /failOn: duplicate key"), result.stderr)
     }
 
     func testConfigurationDisablesRulesAndSetsSeverities() throws {

@@ -83,4 +83,35 @@ final class InputDiscoveryTests: XCTestCase {
     func testATrailingSlashDoesNotDoubleIt() {
         XCTAssertEqual(InputDiscovery().expand([tree.path("z") + "/"]).inputs.first?.displayName, tree.path("z/d.ndjson"))
     }
+
+    func testAFolderDeeperThanPathMaxIsAProblemNotSkippedSilently() throws {
+        // Built with *at calls, as no single path of this depth can be used.
+        let level = String(repeating: "d", count: 200)
+        var folder = open(tree.path("z"), O_RDONLY | O_DIRECTORY)
+        for _ in 0..<25 {  // 25 × 201 bytes: past PATH_MAX (4096)
+            XCTAssertEqual(mkdirat(folder, level, 0o755), 0)
+            let inner = openat(folder, level, O_RDONLY | O_DIRECTORY)
+            close(folder)
+            folder = inner
+        }
+        let file = openat(folder, "deep.log", O_WRONLY | O_CREAT, 0o644)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        close(file)
+        close(folder)
+        defer { Self.removeDeepTree(tree.path("z")) }
+        let problems = InputDiscovery().expand([tree.root]).problems
+        XCTAssertEqual(problems.count, 1, "\(problems)")
+        XCTAssertTrue(problems.first?.path.hasPrefix(tree.path("z/\(level)/")) ?? false)
+        XCTAssertGreaterThan(problems.first?.path.utf8.count ?? 0, Int(PATH_MAX))
+        XCTAssertEqual(problems.first?.message, "path longer than the system allows (PATH_MAX, 4096 bytes): not read; move the traces up")
+    }
+
+    /// `rm -rf`, which walks a tree of any depth (FileManager uses whole paths).
+    private static func removeDeepTree(_ path: String) {
+        let remove = Process()
+        remove.executableURL = URL(fileURLWithPath: "/bin/rm")
+        remove.arguments = ["-rf", path]
+        try? remove.run()
+        remove.waitUntilExit()
+    }
 }

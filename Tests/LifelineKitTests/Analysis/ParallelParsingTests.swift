@@ -72,7 +72,7 @@ final class ParallelParsingTests: XCTestCase {
         let url = temporaryFile("custom.log")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let patterns = try CustomPatterns([.init(pattern: #"^LC (?<controller>\S+) (?<event>\w+)$"#)])
+        let patterns = try CustomPatterns([#"^LC (?<controller>\S+) (?<event>\w+)$"#])
         let blockSize = 2 << 10  // many chunks, parsed by every thread
         let sequential = try analyze(url, parallelism: 1, blockSize: blockSize, customPatterns: patterns)
         XCTAssertEqual(sequential.statistics.events, 3_000, "the pattern's lines are events")

@@ -49,7 +49,7 @@ final class BaselineTests: XCTestCase {
 
     func testFingerprintsCountOccurrencesPerFileRuleControllerAndEvent() {
         let findings = [
-            ReportFixtures.finding(line: 1), ReportFixtures.finding(line: 2), ReportFixtures.finding(line: 3, event: "viewWillAppear"),
+            ReportFixtures.finding(line: 1), ReportFixtures.finding(line: 2), ReportFixtures.finding(line: 3, event: .callback(.viewWillAppear)),
             ReportFixtures.finding(file: "b.log", line: 4), ReportFixtures.finding(line: 5, controller: "Shop.ListViewController"),
         ]
         XCTAssertEqual(Fingerprint.of(findings) { $0 }.map(\.occurrence), [1, 2, 1, 1, 1])

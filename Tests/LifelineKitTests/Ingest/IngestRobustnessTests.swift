@@ -116,4 +116,70 @@ final class IngestRobustnessTests: XCTestCase {
         XCTAssertEqual(outcome.statistics.controllers, 2)
         assertAccounted(outcome.statistics)
     }
+
+    func testClassicMacLineEndingsGiveTheSameFindingsAsNewlines() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SampleTraces/observer-leak.log")
+        let lf = Array(try Data(contentsOf: url))
+        let cr = lf.map { $0 == ASCII.newline ? ASCII.carriageReturn : $0 }
+        let crlf = lf.flatMap { $0 == ASCII.newline ? [ASCII.carriageReturn, ASCII.newline] : [$0] }
+        let expected = try TraceFixture.analyze(bytes: lf)
+        XCTAssertFalse(expected.findings.isEmpty)
+        for (name, bytes) in [("CR", cr), ("CRLF", crlf)] {
+            let outcome = try TraceFixture.analyze(bytes: bytes)
+            XCTAssertEqual(outcome.statistics.lines, expected.statistics.lines, name)
+            XCTAssertEqual(outcome.statistics.events, expected.statistics.events, name)
+            XCTAssertEqual(outcome.findings.map(\.line), expected.findings.map(\.line), name)
+            XCTAssertEqual(outcome.findings.map(\.message), expected.findings.map(\.message), name)
+            XCTAssertEqual(outcome.findings.flatMap(\.evidence).map(\.text), expected.findings.flatMap(\.evidence).map(\.text), name)
+        }
+    }
+
+    func testCarriageReturnsAreSplitAcrossReadsAndBesideNewlines() throws {
+        // A CR at the end of one read may be half of a CRLF; CR CR LF is an empty line between two.
+        let lines = try readLines("a\rbb\r\ncc\r\r\nd\re", blockSize: 2)
+        XCTAssertEqual(lines, ["a", "bb", "cc", "", "d", "e"])
+        XCTAssertEqual(try readLines("one\r", blockSize: 4), ["one"], "a final CR ends the last line")
+        XCTAssertEqual(try readLines("x\r\n\ry\n", blockSize: 16), ["x", "", "y"])
+    }
+
+    /// The lines a small `ChunkReader` cuts from `text` sent through a pipe, without their line endings.
+    private func readLines(_ text: String, blockSize: Int) throws -> [String] {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]) }
+        _ = Array(text.utf8).withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        let reader = ChunkReader(descriptor: fds[0], blockSize: blockSize)
+        var bytes: [UInt8] = []
+        while let chunk = try reader.next() { bytes += chunk.bytes }
+        var lines = bytes.split(separator: ASCII.newline, omittingEmptySubsequences: false).map {  // bytes: "\r\n" is one Character
+            String(decoding: $0.last == ASCII.carriageReturn ? $0.dropLast() : $0, as: UTF8.self)
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    func testAFileTruncatedWhileBeingReadIsAnErrorNotAShorterTrace() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(String(repeating: "vc1 viewWillAppear\n", count: 100).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = try TraceInput.file(url.path).reader(blockSize: 64, follow: false, writerPatience: 0, shouldStop: { false })
+        XCTAssertNotNil(try reader.next())
+        XCTAssertEqual(truncate(url.path, 10), 0)
+        XCTAssertThrowsError(try { while try reader.next() != nil {} }()) { error in
+            XCTAssertEqual(error as? IngestError, .truncatedWhileReading(64))
+        }
+    }
+
+    func testAFileDeletedWhileBeingReadIsReadToItsEnd() throws {
+        // The open descriptor keeps the whole file readable: nothing is lost, so this is no error.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(String(repeating: "vc1 viewWillAppear\n", count: 100).utf8).write(to: url)
+        let reader = try TraceInput.file(url.path).reader(blockSize: 64, follow: false, writerPatience: 0, shouldStop: { false })
+        var bytes = try XCTUnwrap(reader.next()).bytes
+        try FileManager.default.removeItem(at: url)
+        while let chunk = try reader.next() { bytes += chunk.bytes }
+        XCTAssertEqual(bytes.count, 1900)
+    }
 }

@@ -113,11 +113,6 @@ final class EventRecognizerTests: XCTestCase {
         XCTAssertTrue(why.contains("prose"), why)
     }
 
-    /// Sets and the engine's per-kind rule lists index callbacks by `ordinal`, written out by hand.
-    func testCallbackOrdinalsFollowAllCases() {
-        for (position, callback) in Callback.allCases.enumerated() { XCTAssertEqual(callback.ordinal, position, "\(callback)") }
-    }
-
     func testKeywordsAreFoundWhateverTheirFirstLetter() {
         let spellings = Callback.allCases.flatMap(\.spellings)
         for spelling in spellings {

@@ -21,10 +21,19 @@ final class GitHubActionsReporterTests: XCTestCase {
         let finding = ReportFixtures.finding(message: "100% done\r\nthen ::error::injected, a:b")
         let line = reporter.line(for: finding)
         XCTAssertFalse(line.contains("\n") || line.contains("\r"), "one command per line")
-        XCTAssertTrue(line.contains("::100%25 done%0D%0Athen ::error::injected, a:b%0A12: "), line)
+        XCTAssertTrue(line.contains(#"::100%25 done\u{D}\u{A}then ::error::injected, a:b%0A12: "#), "log text shows its controls: \(line)")
         XCTAssertEqual(GitHubActionsReporter.escapeData("%0A"), "%250A", "an escape in the text stays literal")
         XCTAssertEqual(GitHubActionsReporter.escapeData("plain: text, é"), "plain: text, é")
         XCTAssertEqual(GitHubActionsReporter.escapeProperty("traces/cart.log"), "traces/cart.log")
+    }
+
+    func testLogTextAndFileNamesCannotDriveTheTerminal() {
+        var finding = ReportFixtures.finding(file: "/work/app/a\u{1B}]0;t\u{7}\n.log", message: "<Shop.X\u{1B}[2J: 0x1> \u{202E}gnorw")
+        finding.evidence = [EvidenceLine(line: 12, text: "<Shop.X\u{1B}[2J: 0x1> viewDidAppear \u{9B}31m")]
+        let line = reporter.line(for: finding)
+        XCTAssertFalse(line.unicodeScalars.contains { [0x1B, 0x07, 0x0A, 0x9B, 0x202E].contains($0.value) }, line)
+        XCTAssertEqual(line, #"::error file=a\u{1B}]0;t\u{7}\u{A}.log,line=12,title=Lifeline appearance-order::"#
+                       + #"<Shop.X\u{1B}[2J: 0x1> \u{202E}gnorw%0A12: <Shop.X\u{1B}[2J: 0x1> viewDidAppear \u{9B}31m"#)
     }
 
     func testPropertiesAlsoEscapeColonAndComma() {

@@ -16,7 +16,14 @@ final class MarkdownSummaryReporterTests: XCTestCase {
         let finding = ReportFixtures.finding(file: "a|b.log", message: "x | y\n| z")
         let text = MarkdownSummaryReporter().render(AuditResult(files: [], findings: [finding]))
         let row = text.split(separator: "\n").first { $0.hasPrefix("| error |") }
-        XCTAssertEqual(row, "| error | `appearance-order` | `a\\|b.log:12` | x \\| y \\| z |")
+        XCTAssertEqual(row, #"| error | `appearance-order` | `a\|b.log:12` | x \| y\\u\{A\}\| z |"#)
+    }
+
+    func testControlsInLogTextAreShownNotActedOn() {
+        let finding = ReportFixtures.finding(file: "a\u{1B}[2J.log", message: "<Shop.X\u{1B}]0;pwned\u{7}: 0x1> \u{202E}x")
+        let text = MarkdownSummaryReporter().render(AuditResult(files: [ReportFixtures.file("a\u{1B}[2J.log")], findings: [finding]))
+        XCTAssertFalse(text.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) }, text)
+        XCTAssertTrue(text.contains(#"| `a\u{1B}[2J.log:12` | &lt;Shop.X\\u\{1B\}\]0;pwned\\u\{7\}\: 0x1\> \\u\{202E\}x |"#), text)
     }
 
     func testFindingsBeyondTheLimitAreCounted() {

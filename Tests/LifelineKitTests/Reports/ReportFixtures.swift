@@ -5,7 +5,7 @@ enum ReportFixtures {
     static func finding(_ rule: String = "appearance-order", _ severity: Severity = .error, file: String = "traces/cart.log",
                         line: Int = 12, message: String = "<Shop.CartViewController: 0x7f01> viewDidAppear without viewWillAppear",
                         controller: String = "Shop.CartViewController", address: UInt64? = 0x7f01,
-                        event: String = "viewDidAppear") -> Finding {
+                        event: EventName = .callback(.viewDidAppear)) -> Finding {
         let ref = ControllerRef(name: controller, address: address)
         return Finding(rule: rule, severity: severity, message: message, file: file, line: line, time: nil,
                        subject: FindingSubject(ref: ref, process: ProcessKey(name: "Shop", pid: 4089), id: "Shop[4089]/\(controller)#1",
@@ -27,7 +27,7 @@ enum ReportFixtures {
                 file("traces/nested/list.log", lines: 7, controllers: 1)],
         findings: [
             finding(),
-            finding("observer-balance", .warning, line: 30, event: "viewDidDisappear"),
+            finding("observer-balance", .warning, line: 30, event: .callback(.viewDidDisappear)),
             finding("slow-transition", .info, file: "traces/nested/list.log", line: 3, controller: "Shop.ListViewController"),
         ])
 }

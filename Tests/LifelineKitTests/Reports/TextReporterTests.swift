@@ -18,6 +18,20 @@ final class TextReporterTests: XCTestCase {
         """)
     }
 
+    func testLogTextAndFileNamesCannotDriveTheTerminalOrSplitALine() {
+        let hostile = ReportFixtures.finding(file: "new\nline.log", message: "<Shop.X\u{1B}[2J\u{1B}]0;pwned\u{7}: 0x1> \u{202E}Cart viewDidAppear")
+        let result = AuditResult(files: [ReportFixtures.file("new\nline.log"), ReportFixtures.file("b\u{202E}.log", failure: "cannot open\u{7}")],
+                                 findings: [hostile])
+        let text = TextReporter().render(result)
+        XCTAssertFalse(text.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) }, text)
+        XCTAssertEqual(TextReporter().line(for: hostile),
+                       #"new\u{A}line.log:12: error: [appearance-order] <Shop.X\u{1B}[2J\u{1B}]0;pwned\u{7}: 0x1> \u{202E}Cart viewDidAppear"#)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 7, "finding, blank, header, two rows, total, end: \(text)")
+        XCTAssertEqual(lines[3].split(separator: " "), [#"new\u{A}line.log"#, "20", "2", "1", "0"])
+        XCTAssertEqual(lines[4], #"b\u{202E}.log     error: cannot open\u{7}"#)
+    }
+
     func testOneFileGetsOnlyTheTotal() {
         let result = AuditResult(files: [ReportFixtures.file("a.log")], findings: [ReportFixtures.finding(file: "a.log")])
         XCTAssertEqual(TextReporter().render(result), """

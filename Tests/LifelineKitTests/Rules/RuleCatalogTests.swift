@@ -21,6 +21,28 @@ final class RuleCatalogTests: XCTestCase {
         }
     }
 
+    func testEveryRuleExplainsItsFixInSwiftAndObjectiveC() throws {
+        for rule in RuleRegistry.descriptions {
+            let fix = try XCTUnwrap(rule.fix, "\(rule.identifier) has no fix")
+            let text = RuleCatalog.explanation(rule)
+            let swift = try XCTUnwrap(text.range(of: "\nFix in Swift:\n\n"), rule.identifier)
+            let objectiveC = try XCTUnwrap(text.range(of: "\nFix in Objective-C:\n\n"), rule.identifier)
+            let examples = try XCTUnwrap(text.range(of: "\nTriggers"), rule.identifier)
+            XCTAssertTrue(swift.upperBound < objectiveC.lowerBound && objectiveC.upperBound < examples.lowerBound, rule.identifier)
+            XCTAssertEqual(String(text[swift.upperBound..<objectiveC.lowerBound]), indented(fix.swift), rule.identifier)
+            XCTAssertEqual(String(text[objectiveC.upperBound..<examples.lowerBound]), indented(fix.objectiveC), rule.identifier)
+            // Each snippet is in its own language: Swift ends no line with `;`, Objective-C sends messages to super or self.
+            XCTAssertFalse(fix.swift.split(separator: "\n").contains { $0.hasSuffix(";") }, rule.identifier)
+            XCTAssertTrue(fix.objectiveC.contains(";") && fix.objectiveC.contains("["), rule.identifier)
+            XCTAssertFalse(fix.objectiveC.contains("func ") || fix.objectiveC.contains("let "), rule.identifier)
+        }
+    }
+
+    private func indented(_ code: String) -> String {
+        code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+            .joined(separator: "\n") + "\n"
+    }
+
     func testListHasOneAlignedLinePerRule() {
         let lines = RuleCatalog.list().split(separator: "\n")
         XCTAssertEqual(lines.count, RuleRegistry.all.count)

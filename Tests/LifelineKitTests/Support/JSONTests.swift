@@ -236,8 +236,14 @@ final class JSONTests: XCTestCase {
         XCTAssertEqual(JSONText.quoted("line\u{2028}para\u{2029}"), #""line\u2028para\u2029""#)
     }
 
+    func testEscapesDeleteC1AndBidirectionalControlsSoTheyCannotDriveATerminal() throws {
+        let text = "X\u{7F}\u{85}\u{9B}\u{61C}\u{200E}\u{200F}\u{202A}\u{202E}\u{2066}\u{2069}Y"
+        XCTAssertEqual(JSONText.quoted(text), #""X\u007f\u0085\u009b\u061c\u200e\u200f\u202a\u202e\u2066\u2069Y""#)
+        XCTAssertEqual(try JSONParser.parse(JSONText.quoted(text)), .string(text), "a reader decodes the same text")
+    }
+
     func testPassesOtherUnicodeThrough() {
-        XCTAssertEqual(JSONText.quoted("😀 café 日本 \u{2027}\u{202A}"), "\"😀 café 日本 \u{2027}\u{202A}\"")
+        XCTAssertEqual(JSONText.quoted("😀 café 日本 \u{2027}\u{202F}\u{A0}\u{C0}\u{600}"), "\"😀 café 日本 \u{2027}\u{202F}\u{A0}\u{C0}\u{600}\"")
         XCTAssertEqual(JSONText.quoted("\"\u{301}"), "\"\\\"\u{301}\"")
     }
 

@@ -140,6 +140,23 @@ final class TimelineTrackerTests: XCTestCase {
         ])
     }
 
+    /// A controller re-added after a streaming leak report and removed again is judged again, from its second
+    /// removal: one conclusion does not silence it for the rest of the trace.
+    func testAControllerRemovedAgainIsJudgedAgainWhenStreaming() throws {
+        var options = AnalysisOptions()
+        options.settings.reportLeaksEagerly = true
+        let outcome = try TraceFixture.analyze("""
+            2016-04-27 10:00:00.000 Shop[1:1] <Shop.A: 0x2> deinit
+            2016-04-27 10:00:01.000 Shop[1:1] <Shop.A: 0x1> didMove(toParent:) nil
+            2016-04-27 10:00:09.000 Shop[1:1] something else happened
+            2016-04-27 10:00:10.000 Shop[1:1] <Shop.A: 0x1> didMove(toParent:) <UINavigationController: 0x9>
+            2016-04-27 10:00:11.000 Shop[1:1] <Shop.A: 0x1> didMove(toParent:) nil
+            2016-04-27 10:00:20.000 Shop[1:1] something else happened
+            """, options: options)
+        XCTAssertEqual(outcome.findings.map(\.line), [2, 5])
+        XCTAssertEqual(outcome.findings.map(\.rule), ["not-deallocated", "not-deallocated"])
+    }
+
     func testEvidenceQuotesTheLatestLinesWordForWordAfterTheRingWraps() throws {
         let lines = [
             "<Shop.A: 0x1> viewDidLoad()", "<Shop.A: 0x1> viewWillAppear(_:)", "<Shop.A: 0x1> viewDidAppear(_:)",

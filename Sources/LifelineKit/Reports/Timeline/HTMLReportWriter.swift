@@ -14,9 +14,16 @@ public struct HTMLReportWriter: TimelineReportWriter {
     }
 
     /// The Content-Security-Policy of every report: nothing but the inline script and style, identified by hash.
-    public static var contentSecurityPolicy: String {
-        "default-src 'none'; script-src \(SHA256.cspSource(HTMLScript.source)); style-src \(SHA256.cspSource(HTMLStyle.css)); "
-            + "base-uri 'none'; form-action 'none'"
+    public static var contentSecurityPolicy: String { contentSecurityPolicy(timings: false) }
+
+    /// The same for a report with screen timings, whose section adds a script and a style element.
+    public static func contentSecurityPolicy(timings: Bool) -> String {
+        var scripts = SHA256.cspSource(HTMLScript.source), styles = SHA256.cspSource(HTMLStyle.css)
+        if timings {
+            scripts += " " + SHA256.cspSource(HTMLTimingsSection.script)
+            styles += " " + SHA256.cspSource(HTMLTimingsSection.css)
+        }
+        return "default-src 'none'; script-src \(scripts); style-src \(styles); base-uri 'none'; form-action 'none'"
     }
 
     public func write(_ model: TimelineModel) -> Data {
@@ -29,11 +36,11 @@ public struct HTMLReportWriter: TimelineReportWriter {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy(timings: model.timings != nil))">
         <meta name="referrer" content="no-referrer">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Lifeline report</title>
-        <style>\(HTMLStyle.css)</style>
+        <style>\(HTMLStyle.css)</style>\(model.timings == nil ? "" : "\n<style>\(HTMLTimingsSection.css)</style>")
         </head>
         <body>
 
@@ -43,8 +50,12 @@ public struct HTMLReportWriter: TimelineReportWriter {
         for (offset, trace) in model.traces.enumerated() {
             page.section(trace, index: offset + 1, staticLaneLimit: staticLaneLimit, to: out)
         }
-        out.append("</section>\n" + page.findingsTable() + page.ruleList() + "</main>\n")
-        out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n</body>\n</html>\n")
+        out.append("</section>\n")
+        if let timings = model.timings { out.append(HTMLTimingsSection(timings: timings, traces: model.traces).render()) }
+        out.append(page.findingsTable() + page.ruleList() + "</main>\n")
+        out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n")
+        if model.timings != nil { out.append("<script>\(HTMLTimingsSection.script)</script>\n") }
+        out.append("</body>\n</html>\n")
         return out.takeData()  // handed over as written: no copy, and no UTF-8 check (everything appended came from strings)
     }
 }
@@ -204,7 +215,7 @@ private struct HTMLPage {
         let rule = HTMLText.escape(finding.rule)
         let lane = "#t\(trace)-c\(placed.lane)"
         var out = "<tr id=\"f\(index)\" data-order=\"\(index)\" data-t=\"\(trace)\" data-c=\"\(placed.lane)\" data-k=\"\(placed.tick)\" "
-            + "data-sev=\"\(rank)\" data-rule=\"\(rule)\" data-line=\"\(finding.line)\" data-ev=\"\(HTMLText.escape(finding.event))\">"
+            + "data-sev=\"\(rank)\" data-rule=\"\(rule)\" data-line=\"\(finding.line)\" data-ev=\"\(HTMLText.escape(finding.event.name))\">"
         out += "<td>\(Self.badge(finding.severity))</td><td><a href=\"#rule-\(HTMLText.identifier(finding.rule))\">\(rule)</a></td>"
         out += "<td class=\"ctl\"><a href=\"\(lane)\" data-f=\"f\(index)\">\(HTMLText.escape(label))</a></td>"
         out += "<td class=\"msg-cell\"><span class=\"msg\">\(HTMLText.escape(finding.message))</span>"

@@ -1,7 +1,7 @@
 /// Escaping for log-derived text in HTML and inline SVG: every string from a trace goes through here.
 enum HTMLText {
     /// Text safe in element content and in double- or single-quoted attribute values: `& < > " '` become entities.
-    /// Control characters other than tab and newline become U+FFFD, which HTML does not allow raw.
+    /// Control characters other than tab and newline, and bidirectional controls, are made visible (`VisibleText`).
     static func escape(_ text: String) -> String { ByteEscaping.escape(text, replacement) }
 
     /// Appends `text` to `out`, escaped as `escape(_:)` does.
@@ -15,9 +15,7 @@ enum HTMLText {
         case UInt8(ascii: "\""): return ("&quot;", 1)
         case UInt8(ascii: "'"): return ("&#39;", 1)
         case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return nil
-        case 0x00...0x1F, 0x7F: return ("\u{FFFD}", 1)
-        case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]): return ("\u{FFFD}", 2)  // U+0080...U+009F
-        default: return nil
+        default: return VisibleText.replacement(bytes, at: index)
         }
     }
 

@@ -11,7 +11,7 @@ struct HTMLTimelineData {
     /// Each lane's process and position in it, in display order.
     private let places: [(process: Int, lane: Int)]
     /// Event kinds in order of first use: the `names` that lane events index.
-    private let kinds: [LaneEvent.Kind]
+    private let kinds: [EventName]
     /// How many events the lanes before each display position hold (one more entry than lanes).
     private let eventsBefore: [Int]
 
@@ -77,7 +77,7 @@ struct HTMLTimelineData {
         out.append(",\"end\":")
         out.append(trace.end)
         out.append(",\"processes\":[")
-        out.append(trace.processes.map { JSONText.quoted($0.name) }.joined(separator: ","))
+        out.append(trace.processes.map { JSONText.quoted(VisibleText.escape($0.name)) }.joined(separator: ","))
         out.append("],\"names\":[")
         out.append(kinds.map { JSONText.quoted($0.name) }.joined(separator: ","))
         out.append("],\"lanes\":[\n")
@@ -94,7 +94,7 @@ struct HTMLTimelineData {
             out.append("[")
             out.append(lane.serial)
             out.append(",")
-            out.append(JSONText.quoted(lane.label))
+            out.append(JSONText.quoted(VisibleText.escape(lane.label)))  // drawn as it is: made visible here
             out.append(",")
             out.append(places[position].process)
             out.append(",")
@@ -133,13 +133,13 @@ struct HTMLTimelineData {
 /// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
 /// last hit beats hashing.
 private struct KindIndex {
-    private(set) var kinds: [LaneEvent.Kind]
+    private(set) var kinds: [EventName]
     private var last = 0
 
-    init(_ kinds: [LaneEvent.Kind] = []) { self.kinds = kinds }
+    init(_ kinds: [EventName] = []) { self.kinds = kinds }
 
     /// The position of `kind`, added at the end when new.
-    mutating func index(of kind: LaneEvent.Kind) -> Int {
+    mutating func index(of kind: EventName) -> Int {
         if last < kinds.count, kinds[last] == kind { return last }
         if let found = kinds.firstIndex(of: kind) {
             last = found

@@ -106,7 +106,7 @@ struct HTMLTimelineSVG {
         }
         for (index, placed) in marks[lane.serial] ?? [] {
             let finding = placed.finding, mx = x(placed.tick), my = y + Self.row / 2
-            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.event) at line \(finding.line): \(finding.message)\n"
+            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.event.name) at line \(finding.line): \(finding.message)\n"
                 + (summaries[finding.rule] ?? "")
             out.append("<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
                 + "d=\"M\(n(mx)),\(n(my - 7))l6,7l-6,7l-6,-7z\"><title>\(HTMLText.escape(tip))</title></path></a>")

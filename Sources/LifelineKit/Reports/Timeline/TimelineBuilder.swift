@@ -8,9 +8,11 @@ public enum TimelineBuilder {
     ///   - eventTexts: whether lanes carry their events' log lines (`ControllerLane.eventTexts`); reports that show none skip
     ///     making a string per event.
     ///   - unparseable: called with each line that could not be read.
+    ///   - timings: measures screen timings from the same analysis, when given.
     /// - Throws: when the input cannot be opened or read.
     public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions, eventTexts: Bool = true,
-                             unparseable: @escaping (UnparseableLine) -> Void = { _ in }) throws -> TraceTimeline {
+                             unparseable: @escaping (UnparseableLine) -> Void = { _ in },
+                             timings: TimingCollector? = nil) throws -> TraceTimeline {
         let file = name ?? input.displayName
         let recorder = TimelineRecorder(eventTexts: eventTexts)
         var observer = TraceAnalyzer.Observer { finding in
@@ -19,8 +21,19 @@ public enum TimelineBuilder {
             recorder.record(located)
         }
         observer.unparseable = unparseable
-        observer.lentEvent = { event, instance, line in recorder.record(event, line: line, on: instance) }
-        observer.instanceFinished = { instance in recorder.finish(instance) }
+        if let timings {
+            observer.lentEvent = { event, instance, line in
+                recorder.record(event, line: line, on: instance)
+                timings.record(event, on: instance)
+            }
+            observer.instanceFinished = { instance in
+                recorder.finish(instance)
+                timings.finished(instance)
+            }
+        } else {
+            observer.lentEvent = { event, instance, line in recorder.record(event, line: line, on: instance) }
+            observer.instanceFinished = { instance in recorder.finish(instance) }
+        }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
         return recorder.timeline(file: file, statistics: statistics)
     }
@@ -79,7 +92,7 @@ final class TimelineRecorder {
         placements.append(FindingPlacer.Event(line: event.line, tick: tick))
         texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: LaneEvent.Kind(event.kind), state: LaneState.of(instance)))
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: event.kind.name, state: LaneState.of(instance)))
         if eventTexts { drafts[draft].eventTexts.append(store.string(text)) }
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {

@@ -6,11 +6,14 @@ public struct TimelineModel: Sendable {
     public var traces: [TraceTimeline]
     /// Every rule that ran, for the explanations reports link to.
     public var rules: [RuleDescription]
+    /// Screen timings of the traces, when measured (`lifeline stats`); the HTML report charts them.
+    public var timings: ScreenTimings?
 
     /// A model of `traces`, explaining `rules`.
-    public init(traces: [TraceTimeline], rules: [RuleDescription] = RuleRegistry.descriptions) {
+    public init(traces: [TraceTimeline], rules: [RuleDescription] = RuleRegistry.descriptions, timings: ScreenTimings? = nil) {
         self.traces = traces
         self.rules = rules
+        self.timings = timings
     }
 
     /// Every finding of every input, in output order (file, line, rule).
@@ -174,10 +177,7 @@ public struct ControllerLane: Sendable {
     public var parentName: String? { parentController?.description }
 
     /// `Class 0xADDR` (`#2` appended for a later instance at a reused address), or the logged label.
-    public var label: String {
-        let base = controller.addressText.map { "\(controller.name) \($0)" } ?? controller.name
-        return generation > 1 ? "\(base) #\(generation)" : base
-    }
+    public var label: String { InstanceKey(process: process, ref: controller).label(generation: generation) }
 }
 
 /// A stretch of a lane in one state, from tick `start` to tick `end`.
@@ -189,37 +189,10 @@ public struct LaneSegment: Sendable, Equatable {
 
 /// One recognised line on a lane, and the state it left the lane in. Plain data: the lanes of a large trace are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
-    /// What a lane event is: a callback, or an observer or warning event (their details stay in the log line).
-    public enum Kind: Sendable, Equatable {
-        case callback(Callback)
-        case addObserver, removeObserver, uikitWarning, appEvent
-
-        init(_ kind: EventKind) {
-            switch kind {
-            case .callback(let callback): self = .callback(callback)
-            case .observerAdded: self = .addObserver
-            case .observerRemoved, .observersRemovedAll: self = .removeObserver
-            case .uikitWarning: self = .uikitWarning
-            case .appEvent: self = .appEvent
-            }
-        }
-
-        /// The canonical callback or event name: `viewDidLoad`, `addObserver`, `uikitWarning`.
-        public var name: String {
-            switch self {
-            case .callback(let callback): return callback.rawValue
-            case .addObserver: return "addObserver"
-            case .removeObserver: return "removeObserver"
-            case .uikitWarning: return "uikitWarning"
-            case .appEvent: return "appEvent"
-            }
-        }
-    }
-
     /// 1-based line number in its input.
     public var line: Int
     public var tick: Int64
-    public var kind: Kind
+    public var kind: EventName
     /// The lane's state once the event was applied.
     public var state: LaneState
 

@@ -31,6 +31,8 @@ public struct CustomRule: Rule {
             switch name {
             case .callback(let callback): filter.callbacks.insert(callback)
             case .app: filter.appEvents = true
+            case .addObserver, .removeObserver: filter.observers = true
+            case .uikitWarning: filter.warnings = true
             }
         }
         return filter

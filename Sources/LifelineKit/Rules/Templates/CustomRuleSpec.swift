@@ -41,28 +41,3 @@ public struct CustomRuleSpec: Sendable, Equatable {
                                exampleConfiguration: template?.exampleConfiguration)
     }
 }
-
-/// An event a custom rule names: a lifecycle callback (`viewDidAppear`) or an app event of `events`.
-public enum EventName: Sendable, Hashable, CustomStringConvertible {
-    case callback(Callback)
-    case app(String)
-
-    /// A callback's canonical name, else an app event's.
-    public init(_ name: String) {
-        self = Callback(rawValue: name).map { .callback($0) } ?? .app(name)
-    }
-
-    func matches(_ kind: EventKind) -> Bool {
-        switch self {
-        case .callback(let callback): return kind.callback == callback
-        case .app(let name): return kind.appEvent?.name == name
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .callback(let callback): return callback.rawValue
-        case .app(let name): return name
-        }
-    }
-}

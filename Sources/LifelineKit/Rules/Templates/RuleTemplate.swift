@@ -50,7 +50,7 @@ struct TemplateReporter {
     /// A finding on the line of an event seen earlier.
     func report(_ detail: String, at seen: SeenEvent, name: String) {
         context.report("\(seen.instance.key.ref) \(detail): \(message)", on: seen.instance, line: seen.line, time: seen.time,
-                       event: name, extraEvidence: EvidenceLine(line: seen.line, text: seen.text))
+                       event: EventName(callbackOrApp: name), extraEvidence: EvidenceLine(line: seen.line, text: seen.text))
     }
 }
 

@@ -17,7 +17,9 @@ public enum JSONText {
     ///
     /// Escapes `"`, `\` and control characters below U+0020 (`\b \f \n \r \t` where they exist,
     /// `\u00XX` otherwise). Also escapes U+2028, U+2029, `<`, `>` and `&` so the output can be
-    /// embedded in an HTML `<script>` element. All other characters pass through as UTF-8.
+    /// embedded in an HTML `<script>` element, and DEL, the C1 controls and the bidirectional controls
+    /// (`VisibleText` lists them) so the text cannot drive a terminal it is printed on; a reader decodes
+    /// the same string. All other characters pass through as UTF-8.
     static func appendQuoted(_ s: String, to out: TextBuffer) {
         var s = s
         s.withUTF8 { utf8 in
@@ -92,7 +94,7 @@ private enum Escape {
 
     /// A cheap pre-check: whether `byte` can start a character that needs escaping.
     static func mayStartAt(_ byte: UInt8) -> Bool {
-        byte < 0x40 ? lowASCIIEscapes >> byte & 1 != 0 : byte == UInt8(ascii: "\\") || byte == 0xE2
+        byte < 0x40 ? lowASCIIEscapes >> byte & 1 != 0 : byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
     /// Classifies the character whose UTF-8 form starts at `index`; `nil` if it passes through.
@@ -105,12 +107,14 @@ private enum Escape {
         case UInt8(ascii: "\n"): self = .short(UInt8(ascii: "n"))
         case UInt8(ascii: "\r"): self = .short(UInt8(ascii: "r"))
         case UInt8(ascii: "\t"): self = .short(UInt8(ascii: "t"))
-        case 0x00..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): self = .unicode(UInt16(byte))
-        case 0xE2:
-            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-            guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
-                  (0xA8...0xA9).contains(utf8[index + 2]) else { return nil }
-            self = .unicode(0x2028 + UInt16(utf8[index + 2] - 0xA8))
+        case 0x00..<0x20, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x7F: self = .unicode(UInt16(byte))
+        case 0xC2, 0xD8, 0xE2:
+            // The C1, bidirectional and separator characters `VisibleText` makes visible (U+2028 is E2 80 A8).
+            guard VisibleText.replacement(utf8, at: index) != nil else { return nil }
+            let width = byte == 0xE2 ? 3 : 2
+            var scalar = UInt16(byte & (width == 3 ? 0x0F : 0x1F))
+            for offset in 1..<width { scalar = scalar << 6 | UInt16(utf8[index + offset] & 0x3F) }
+            self = .unicode(scalar)
         default:
             return nil
         }
@@ -118,7 +122,8 @@ private enum Escape {
 
     /// The number of input bytes the escape replaces.
     var inputLength: Int {
-        if case .unicode(let codeUnit) = self, codeUnit >= 0x80 { 3 } else { 1 }
+        guard case .unicode(let codeUnit) = self else { return 1 }
+        return codeUnit < 0x80 ? 1 : codeUnit < 0x800 ? 2 : 3
     }
 }
 

@@ -29,6 +29,17 @@ final class HTMLReportWriterTests: XCTestCase {
         XCTAssertNotNil(try JSONParser.parse(data)["lanes"]?.arrayValue)
     }
 
+    func testControlsAndBidiOverridesInLaneLabelsAndMessagesAreShownNotActedOn() throws {
+        let trace = "<Shop.Cart\u{202E}X\u{1B}[2J: 0x1> viewDidAppear\n<Shop.Cart\u{202E}X\u{1B}[2J: 0x1> viewDidAppear\n"
+        let html = HTMLReportWriter().text(TimelineModel(traces: [try TimelineFixture.timeline(trace, name: "a\u{202E}.log")]))
+        XCTAssertFalse(html.unicodeScalars.contains { [0x1B, 0x202E].contains($0.value) }, "no raw ESC or RLO anywhere")
+        let data = try XCTUnwrap(Self.between(html, "<script type=\"application/json\" class=\"lanes\">", "</script>"))
+        let lanes = try XCTUnwrap(JSONParser.parse(data)["lanes"]?.arrayValue)
+        XCTAssertEqual(lanes.first?.arrayValue?[1].stringValue, #"Shop.Cart\u{202E}X\u{1B}[2J 0x1"#, "the lane label, as drawn")
+        XCTAssertTrue(html.contains(#"<h3>a\u{202E}.log</h3>"#))
+        XCTAssertTrue(html.contains(#"&lt;Shop.Cart\u{202E}X\u{1B}[2J: 0x1&gt; viewDidAppear while already appeared"#))
+    }
+
     func testContentSecurityPolicyAllowsExactlyTheInlineScriptAndStyle() throws {
         let html = HTMLReportWriter().text(try TimelineFixture.samples(["push-pop.log"]))
         let policy = try XCTUnwrap(Self.between(html, "http-equiv=\"Content-Security-Policy\" content=\"", "\""))

@@ -3,7 +3,8 @@ import XCTest
 
 final class MarkdownTextTests: XCTestCase {
     func testEscapeNeutralisesMarkdownHTMLAndMath() {
-        XCTAssertEqual(MarkdownText.escape("a|b *c* <i>&\"\n$x$"), "a\\|b \\*c\\* &lt;i\\>&amp;&quot; \\$x\\$")
+        XCTAssertEqual(MarkdownText.escape("a|b *c* <i>&\"\t$x$"), "a\\|b \\*c\\* &lt;i\\>&amp;&quot; \\$x\\$")
+        XCTAssertEqual(MarkdownText.escape("a\nb\u{1B}[2J\u{202E}"), #"a\\u\{A\}b\\u\{1B\}\[2J\\u\{202E\}"#, "controls shown, never raw")
     }
 
     func testCodeSpanKeepsTextAsWritten() {
@@ -13,6 +14,6 @@ final class MarkdownTextTests: XCTestCase {
         XCTAssertEqual(MarkdownText.code(""), "` `", "two backticks alone would not be a code span")
         XCTAssertEqual(MarkdownText.code(" padded "), "`  padded  `", "Markdown strips one space from each end")
         XCTAssertEqual(MarkdownText.code("   "), "`   `", "only spaces are kept as they are")
-        XCTAssertEqual(MarkdownText.code("two\nlines"), "`two lines`")
+        XCTAssertEqual(MarkdownText.code("two\nlines\u{7}"), #"`two\u{A}lines\u{7}`"#, "controls shown, never raw")
     }
 }

@@ -39,10 +39,11 @@ struct LateLine: Sendable {
     var message: Range<Int>
 }
 
-/// Splits a chunk into lines (`memchr`), reads each line's prefix, and recognises lifecycle events.
+/// Reads the prefix of each line of a chunk (`LineSplitter`, `LineClassifier`) and recognises lifecycle events in its
+/// message (`EventRecognizer`), and app events in the others.
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
-    var customPatterns: CompiledPatterns?
+    var customPatterns: CustomPatterns?
     /// The configuration's `events`, tried on lines that are not lifecycle events; nil when there are none.
     var appEvents: CompiledAppEvents?
     private var assembler = JSONArrayAssembler()
@@ -55,7 +56,7 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CompiledPatterns? = nil, appEvents: CompiledAppEvents? = nil) {
+    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil) {
         self.customPatterns = customPatterns
         self.appEvents = appEvents
     }
@@ -80,20 +81,9 @@ struct ChunkParser {
                 explain?(LineExplanation(line: 1, text: bytes.string(0..<min(bytes.count, 200)) + "…", reading: .unparseable(reason)))
                 return
             }
-            var start = range.lowerBound
-            let end = range.upperBound
-            var screen = ASCIIScreen(bytes, end: end)
-            var suspect = screen.firstSuspectByte(from: start)
-            while start < end {
-                let newline = bytes.firstIndex(of: ASCII.newline, in: start..<end) ?? end
-                var lineEnd = newline
-                if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
+            LineSplitter.forEachLine(in: bytes, range) { line, offset, screened in
                 result.lineCount += 1
-                let screened = lineEnd <= suspect
-                parseLine(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]), at: start, number: result.lineCount,
-                          screened: screened, into: &result)
-                start = newline + 1
-                if !screened { suspect = screen.firstSuspectByte(from: start) }
+                parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
         }
         return result
@@ -127,7 +117,12 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            guard case .event(let recognized) = recognize(line, prefix.message) else {
+            let outcome = recognize(line, prefix.message)
+            if let reason = overBudget.take() {
+                account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
+                return
+            }
+            guard case .event(let recognized) = outcome else {
                 if appEvents?.hasLatePatterns == true {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
                     let start = offset + prefix.message.lowerBound, end = offset + prefix.message.upperBound
@@ -155,7 +150,12 @@ struct ChunkParser {
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
-            guard case .event(let recognized) = message.withUTF8({ recognize($0, 0..<$0.count) }) else {
+            let outcome = message.withUTF8 { recognize($0, 0..<$0.count) }
+            if let reason = overBudget.take() {
+                account(.unparseable(reason), line: nil, at: offset, number: number, into: &result)
+                return
+            }
+            guard case .event(let recognized) = outcome else {
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
@@ -175,12 +175,20 @@ struct ChunkParser {
     }
 
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
-    /// An unattributed callback leaves its reason in `lastReason` for `notEvent`.
+    /// An unattributed callback leaves its reason in `lastReason` for `notEvent`; a pattern that ran out of
+    /// matching steps leaves why the line is unparseable in `overBudget` (and the line is not read further).
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
         customPatternMatched = false
-        if let customPatterns, let custom = customPatterns.match(bytes, message) {
+        switch customPatterns?.match(bytes, message) {
+        case .event(let custom)?:
             customPatternMatched = true
             return .event(custom)
+        case .overBudget(let index, let pattern)?:
+            overBudget = "pattern \(index + 1) (\(pattern)) ran out of matching steps on this line; "
+                + "it backtracks too much: make its repetitions possessive (a++) or its groups atomic ((?>…))"
+            return .none
+        case nil:
+            break
         }
         let outcome = recognizer.recognize(bytes, in: message)
         if case .unattributed(let reason) = outcome { lastReason = reason }
@@ -233,4 +241,6 @@ struct ChunkParser {
     private var customPatternMatched = false
     /// Why the callback of the line just recognised was not attributed.
     private var lastReason: String?
+    /// Why the line just recognised is unparseable: a pattern ran out of matching steps on it.
+    private var overBudget: String?
 }
