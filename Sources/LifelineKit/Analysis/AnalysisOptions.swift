@@ -10,9 +10,9 @@ public struct AnalysisOptions: Sendable {
     public var appEvents: AppEventPatterns?
     /// The configuration's own rules, run after the built-in ones.
     public var customRules: [CustomRuleSpec] = []
-    /// What `work-in-appearance` counts as starting network or database work: a regular expression that compiles
-    /// (`ConfigurationParser` checks the configuration's).
-    public var workPattern = WorkInAppearanceRule.defaultPattern
+    /// What `work-in-appearance` counts as starting network or database work: a regular expression, set by
+    /// `setWorkPattern(_:)`, which checks it.
+    public private(set) var workPattern = WorkInAppearanceRule.defaultPattern
     /// Keep reading at the end of a file, and report findings as soon as they are certain.
     public var follow = false
     /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
@@ -24,6 +24,13 @@ public struct AnalysisOptions: Sendable {
     var compactionThreshold = 256
 
     public init() {}
+
+    /// Sets `workPattern`; throws, leaving it as it was, when `pattern` is not a regular expression the app event
+    /// patterns take (it must compile, and name no group but `controller` and `key`).
+    public mutating func setWorkPattern(_ pattern: String) throws(AppEventPatternError) {
+        _ = try AppEventPatterns([AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: pattern)])
+        workPattern = pattern
+    }
 
     /// Every app event pattern the analysis needs: `events`, then the `work` event when a rule counts it. Nil when
     /// none is needed, so lines are never screened for them.

@@ -12,8 +12,10 @@ struct ParsedChunk: Sendable {
     var otherLines = 0
     /// Of `events`, the app events (their lines are among the other lines: they are not lifecycle events).
     var appEvents = 0
-    /// The other lines, when app event patterns are left to the in-order stage (`LateAppEvents`), in line order.
+    /// The other lines that may be logged inside a callback a late app event pattern cares about
+    /// (`LateAppEvents`, `CallbackThreads`), in line order, and the threads they name.
     var lateLines: [LateLine] = []
+    var lateThreads: [CallbackThreads.Thread] = []
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
     /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
@@ -30,10 +32,11 @@ struct ParsedChunk: Sendable {
 /// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
 struct LateLine: Sendable {
     var line: Int
+    /// Its thread in `ParsedChunk.lateThreads`, and what the parser knew of the callback running there.
+    var thread: Int32
+    var state: CallbackThreads.State
     var time: TraceTime?
     var yearless: YearlessTime?
-    var process: ProcessKey
-    var thread: UInt64?
     /// The whole line and its message, in the chunk's bytes.
     var bytes: Range<Int>
     var message: Range<Int>
@@ -56,9 +59,22 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil) {
+    /// The threads of the chunk being parsed, when late app event patterns need them.
+    private var callbackThreads: CallbackThreads?
+
+    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil, ignoredClasses: [String] = []) {
         self.customPatterns = customPatterns
         self.appEvents = appEvents
+        if let appEvents, appEvents.hasLatePatterns {
+            callbackThreads = CallbackThreads(inside: appEvents.lateCallbacks, ignoredClasses: ignoredClasses)
+        }
+    }
+
+    /// A parser as this one was made, with nothing of the lines it read.
+    func restarted() -> ChunkParser {
+        var fresh = ChunkParser(customPatterns: customPatterns, appEvents: appEvents)
+        fresh.callbackThreads = callbackThreads  // its settings; its threads are forgotten at each chunk
+        return fresh
     }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
@@ -73,6 +89,7 @@ struct ChunkParser {
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
         result.events.reserveCapacity(range.count / 256)  // about one event in three lines of ~85 bytes
+        callbackThreads?.startChunk()
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1
@@ -86,6 +103,7 @@ struct ChunkParser {
                 parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
         }
+        if let callbackThreads { result.lateThreads = callbackThreads.threads }
         return result
     }
 
@@ -123,13 +141,14 @@ struct ChunkParser {
                 return
             }
             guard case .event(let recognized) = outcome else {
-                if appEvents?.hasLatePatterns == true {
-                    let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
+                    name: line[prefix.process ?? 0..<0], hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid,
+                    process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)) {
                     let start = offset + prefix.message.lowerBound, end = offset + prefix.message.upperBound
-                    result.lateLines.append(LateLine(line: number, time: prefix.time, yearless: prefix.yearless, process: process,
-                                                     thread: prefix.tid, bytes: offset..<(offset + line.count), message: start..<end))
+                    result.lateLines.append(LateLine(line: number, thread: Int32(thread), state: state, time: prefix.time, yearless: prefix.yearless,
+                                                     bytes: offset..<(offset + line.count), message: start..<end))
                 }
-                if let appEvents, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
+                if let appEvents, appEvents.hasParserPatterns, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
@@ -143,6 +162,10 @@ struct ChunkParser {
             }
             if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+            if callbackThreads != nil, let callback = recognized.kind.callback {
+                callbackThreads!.note(callback, controller: recognized.controller, name: line[prefix.process ?? 0..<0],
+                                      hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid, process: process)
+            }
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: nil, yearless: prefix.yearless,
@@ -168,6 +191,11 @@ struct ChunkParser {
                 return
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
+            if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
+                callbackThreads!.note(callback, controller: recognized.controller, name: Array((record.process ?? "").utf8),
+                                      hasName: record.process != nil, pid: record.pid, thread: record.tid,
+                                      process: ProcessKey(name: record.process, pid: record.pid))
+            }
             result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))

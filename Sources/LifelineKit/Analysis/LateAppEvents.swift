@@ -1,7 +1,7 @@
 /// App event patterns that matter only inside some callbacks (`Source.onlyInside`: `work-in-appearance`'s work
 /// pattern), tried in trace order by the in-order stage, and only on the lines logged while one of those callbacks
-/// runs on their thread: the parser keeps every other line's place (`LateLine`) instead of screening it, and most
-/// lines are logged by other threads or outside those callbacks.
+/// runs on their thread: the parser keeps only the lines that may be (`CallbackThreads`), and the in-order stage
+/// confirms with the timeline before the pattern's literals and expression are tried.
 struct LateAppEvents {
     private let compiled: CompiledAppEvents
     /// The callbacks any late pattern cares about, and each one's.
@@ -11,7 +11,7 @@ struct LateAppEvents {
     /// Nil when no pattern is left to the in-order stage.
     init?(_ events: AppEventPatterns?) {
         guard let events, events.sources.contains(where: { !$0.onlyInside.isEmpty }) else { return nil }
-        compiled = events.compiled()
+        compiled = events.compiled(.late)
         var inside = CallbackSet(), byName: [String: CallbackSet] = [:]
         for source in events.sources where !source.onlyInside.isEmpty {
             for callback in Callback.allCases where source.onlyInside.contains(callback) { inside.insert(callback) }
@@ -21,12 +21,14 @@ struct LateAppEvents {
         insideByName = byName
     }
 
-    /// The app events of `late` (its line numbered in the trace), if a callback they care about runs on its thread.
-    func events(_ late: LateLine, line: Int, in bytes: Bytes, engine: RuleEngine) -> [LifecycleEvent] {
-        guard let running = engine.runningCallback(process: late.process, thread: late.thread), inside.contains(running) else { return [] }
-        return compiled.matchLate(bytes, late.message).compactMap { recognized in
+    /// Whether some late pattern cares about lines logged while `running` runs on their thread.
+    func matters(_ running: Callback?) -> Bool { running.map(inside.contains) ?? false }
+
+    /// The app events of `late` (its line numbered in the trace), logged on `thread` while `running` runs there.
+    func events(_ late: LateLine, line: Int, on thread: CallbackThreads.Thread, running: Callback, in bytes: Bytes) -> [LifecycleEvent] {
+        compiled.matchLate(bytes, late.message).compactMap { recognized in
             guard let name = recognized.kind.appEvent?.name, insideByName[name]?.contains(running) == true else { return nil }
-            return LifecycleEvent(line: line, time: late.time, process: late.process, thread: late.thread, kind: recognized.kind,
+            return LifecycleEvent(line: line, time: late.time, process: thread.process, thread: thread.thread, kind: recognized.kind,
                                   controller: recognized.controller, argument: nil, text: nil, yearless: late.yearless,
                                   textBytes: late.bytes)
         }

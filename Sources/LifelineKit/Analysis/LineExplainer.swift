@@ -42,7 +42,7 @@ public struct LineExplainer: Sendable {
     public func explain(_ input: TraceInput, _ body: @escaping (LineExplanation) -> Void) throws {
         let reader = try input.reader(blockSize: 256 << 10, follow: false, writerPatience: AnalysisOptions().writerPatience,
                                       shouldStop: { false })
-        var parser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(eager: true))
+        var parser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(.eager))
         guard appEvents != nil else {
             var linesBefore = 0  // the lines of the chunks before the one being parsed
             parser.explain = { explanation in

@@ -43,7 +43,8 @@ public struct TraceAnalyzer: Sendable {
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
                                  late: LateAppEvents(appEvents))
-        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled())  // its own: the options may be shared
+        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled(),
+                                 ignoredClasses: options.ignoredClasses)  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
@@ -65,7 +66,8 @@ public struct TraceAnalyzer: Sendable {
     /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
     private func parseInParallel(_ reader: ChunkReader, appEvents: AppEventPatterns?, fallback: inout ChunkParser,
                                  into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns, appEvents: appEvents)
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns, appEvents: appEvents,
+                                       ignoredClasses: options.ignoredClasses)
         defer { pool.close() }
         var atEnd = false
         func readAhead() throws {
@@ -157,11 +159,12 @@ struct InOrderStage {
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 let lateLines = pieces[index].lateLines
+                var lateThreads = LateThreads(pieces[index].lateThreads)
                 var nextLate = 0
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                         if nextLate < lateLines.count {  // the kept lines before this event go first
-                            nextLate = takeLate(lateLines, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
+                            nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
                         }
                         events[event].line += linesBefore
                         resolveYear(&events[event])
@@ -175,7 +178,7 @@ struct InOrderStage {
                         engine.consume(events[event])
                     }
                 }
-                if nextLate < lateLines.count { _ = takeLate(lateLines, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines) }
+                if nextLate < lateLines.count { _ = takeLate(lateLines, &lateThreads, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines) }
                 linesBefore += pieces[index].lineCount
             }
         }
@@ -185,20 +188,42 @@ struct InOrderStage {
         }
     }
 
+    /// The threads of one parsed piece's kept lines, and the callback running on each when the piece starts (asked
+    /// of the timeline once, for the lines before the thread's first callback in the piece).
+    private struct LateThreads {
+        let threads: [CallbackThreads.Thread]
+        var atStart: [Callback??]
+
+        init(_ threads: [CallbackThreads.Thread]) {
+            self.threads = threads
+            atStart = Array(repeating: nil, count: threads.count)
+        }
+    }
+
     /// Feeds the engine the app events of the kept lines from `start` that come before chunk line `limit`; returns
     /// the index of the first line not taken.
-    private mutating func takeLate(_ lines: [LateLine], from start: Int, before limit: Int, _ bytes: Bytes, lendsLines: Bool) -> Int {
+    private mutating func takeLate(_ lines: [LateLine], _ threads: inout LateThreads, from start: Int, before limit: Int,
+                                   _ bytes: Bytes, lendsLines: Bool) -> Int {
         guard let late else { return lines.count }
         var index = start
         while index < lines.count, lines[index].line < limit {
-            for var event in late.events(lines[index], line: lines[index].line + linesBefore, in: bytes, engine: engine) {
+            defer { index += 1 }
+            let slot = Int(lines[index].thread), thread = threads.threads[slot]
+            let running: Callback?
+            if lines[index].state == .atChunkStart {
+                if threads.atStart[slot] == nil { threads.atStart[slot] = .some(engine.runningCallback(process: thread.process, thread: thread.thread)) }
+                running = threads.atStart[slot]!
+            } else {
+                running = engine.runningCallback(process: thread.process, thread: thread.thread)
+            }
+            guard late.matters(running), let running else { continue }
+            for var event in late.events(lines[index], line: lines[index].line + linesBefore, on: thread, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
                 if lendsLines { engine.consume(event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
                 event.text = bytes.string(lines[index].bytes)
                 engine.consume(event)
             }
-            index += 1
         }
         return index
     }

@@ -60,7 +60,7 @@ public struct Configuration: Sendable {
         }
         options.customRules = customRules.filter { settings[$0.identifier]?.enabled ?? true }
         options.appEvents = appEvents
-        if let workPattern { options.workPattern = workPattern }
+        if let workPattern { try options.setWorkPattern(workPattern) }
         if let leakTimeout { options.settings.leakTimeout = leakTimeout }
         if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
         options.ignoredClasses += ignoreClasses

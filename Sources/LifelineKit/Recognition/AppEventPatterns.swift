@@ -47,9 +47,10 @@ public struct AppEventPatterns: Sendable, Equatable {
     /// Patterns already checked (by the configuration), not compiled again.
     init(checked sources: [Source]) { self.sources = sources }
 
-    /// Compiled for one parser; `eager`: confirm every event at once (`lifeline events`).
-    func compiled(eager: Bool = false) -> CompiledAppEvents {
-        do { return try CompiledAppEvents(sources, eager: eager) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+    /// Compiled for one parser (`.parser`), for the in-order stage (`.late`), or for both at once (`.eager`:
+    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs.
+    func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
+        do { return try CompiledAppEvents(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
 }
 
@@ -63,8 +64,19 @@ public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
 /// `AppEventPatterns` compiled for one parser. A regular expression runs only on lines holding one of the
 /// literals every match of it must contain (`RequiredLiterals`), found in one pass over the line.
 struct CompiledAppEvents {
+    /// What the patterns are compiled for.
+    enum Role {
+        /// The parser: the patterns it runs (not those left to the in-order stage), which it only screens for.
+        case parser
+        /// The in-order stage: only the patterns left to it (`Source.onlyInside`).
+        case late
+        /// Every pattern in the parser (`lifeline events`).
+        case eager
+    }
+
     private let names: [String]
-    private let expressions: [Regex<AnyRegexOutput>]
+    /// Nil for the patterns this role does not run.
+    private let expressions: [Regex<AnyRegexOutput>?]
     /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
     private let unfiltered: UInt64
     private let everyLine: [Int]
@@ -72,25 +84,45 @@ struct CompiledAppEvents {
     /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
     private let deferred: UInt64
     private let lateScreen: LiteralScreen
+    private let lateUnfiltered: UInt64
+    /// The callbacks any of those patterns cares about.
+    let lateCallbacks: CallbackSet
 
-    init(_ sources: [AppEventPatterns.Source], eager: Bool = false) throws(AppEventPatternError) {
-        var expressions: [Regex<AnyRegexOutput>] = []
+    /// Checks every pattern (it compiles, its groups are `controller` and `key`); keeps the expressions `role` runs.
+    init(_ sources: [AppEventPatterns.Source], role: Role = .eager) throws(AppEventPatternError) {
+        let eager = role == .eager
+        var expressions: [Regex<AnyRegexOutput>?] = []
+        var lateCallbacks = CallbackSet()
         var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
         var lateLiterals = literals
+        var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
+        var latePrefixes = prefixes
         var deferred: UInt64 = 0
-        var unfiltered: UInt64 = 0
+        var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
         var everyLine: [Int] = []
         for (index, source) in sources.enumerated() {
-            do { expressions.append(try Regex(source.pattern)) } catch {
+            let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
+            do {  // sources were checked (`AppEventPatterns`): a role compiles only what it runs
+                expressions.append(eager || isLate == (role == .late) ? try Regex(source.pattern) : nil)
+            } catch {
                 throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
             }
+            if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
             for group in Self.groupNames(source.pattern) where group != "controller" && group != "key" {
                 throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
             }
             guard index < 64 else { everyLine.append(index); continue }
-            guard let required = RequiredLiterals.withWordStarts(source.pattern) else { unfiltered |= 1 << UInt64(index); continue }
-            if !eager, !source.onlyInside.isEmpty {
-                deferred |= 1 << UInt64(index)
+            if isLate { deferred |= 1 << UInt64(index) }
+            if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
+                let found = anchored.prefixes.map { ($0, index, anchored.caseless) }
+                if isLate { latePrefixes += found } else { prefixes += found }
+                continue
+            }
+            guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
+                if !isLate { unfiltered |= 1 << UInt64(index) } else { lateUnfiltered |= 1 << UInt64(index) }
+                continue
+            }
+            if isLate {
                 lateLiterals += required.literals.map { ($0, index, required.caseless) }
             } else {
                 literals += required.literals.map { ($0, index, required.caseless) }
@@ -100,12 +132,16 @@ struct CompiledAppEvents {
         self.expressions = expressions
         self.unfiltered = unfiltered
         self.everyLine = everyLine
-        self.screen = LiteralScreen(literals)
-        self.lateScreen = LiteralScreen(lateLiterals)
+        self.screen = LiteralScreen(literals, prefixes: prefixes)
+        self.lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
+        self.lateUnfiltered = lateUnfiltered
         self.deferred = deferred
+        self.lateCallbacks = lateCallbacks
     }
 
     var isEmpty: Bool { names.isEmpty }
+    /// Whether the parser has patterns to try (`match`): some that are not left to the in-order stage.
+    var hasParserPatterns: Bool { names.count > deferred.nonzeroBitCount }
     /// Whether some patterns are left to the in-order stage (`matchLate`).
     var hasLatePatterns: Bool { deferred != 0 }
 
@@ -126,7 +162,7 @@ struct CompiledAppEvents {
     /// The events of the patterns left to the in-order stage.
     func matchLate(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
         var text: String?
-        return events(bytes, message, lateScreen.patterns(in: bytes, message), &text)
+        return events(bytes, message, lateScreen.patterns(in: bytes, message) | lateUnfiltered, &text)
     }
 
     /// The same as `match` and `matchLate` together, on a message already made a `String` (`log --style json`
@@ -149,7 +185,7 @@ struct CompiledAppEvents {
     }
 
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
-        guard let found = try? expressions[pattern].firstMatch(in: text) else { return nil }
+        guard let found = try? expressions[pattern]?.firstMatch(in: text) else { return nil }
         let key = found.output["key"]?.substring.map(String.init)
         let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
         return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
@@ -192,8 +228,14 @@ struct LiteralScreen {
     private var singles: [UInt64] = Array(repeating: 0, count: 256)
     private var hasAny = false
     private var hasSingles = false
+    /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`).
+    private var prefixes: [Entry] = []
 
-    init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)]) {
+    init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)],
+         prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []) {
+        self.prefixes = prefixes.map { prefix, pattern, caseless in
+            Entry(bytes: caseless ? prefix.map(ASCII.lowercased) : prefix, caseless: caseless, wordStart: false, pattern: 1 << UInt64(pattern))
+        }
         var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
             let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
@@ -228,8 +270,11 @@ struct LiteralScreen {
 
     /// The patterns (as bits) whose literal occurs in `bytes[range]`.
     func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
-        guard hasAny, range.count >= 1 else { return 0 }
         var found: UInt64 = 0
+        for entry in prefixes where entry.pattern & found == 0 && range.count >= entry.bytes.count {
+            if Self.equal(entry, bytes, at: range.lowerBound) { found |= entry.pattern }
+        }
+        guard hasAny, range.count >= 1 else { return found }
         pairs.withUnsafeBufferPointer { pairs in
             midWordPairs.withUnsafeBufferPointer { midWordPairs in
                 var i = range.lowerBound
@@ -255,14 +300,18 @@ struct LiteralScreen {
         let first = Int(bytes[start])
         for entry in entries[bucketStart[first]..<bucketStart[first + 1]] where range.upperBound - start >= entry.bytes.count {
             if entry.wordStart, start > range.lowerBound, bytes[start - 1] < 0x80, ASCII.isIdentifier(bytes[start - 1]) { continue }
-            var equal = true
-            for offset in entry.bytes.indices {
-                let byte = bytes[start + offset]
-                if (entry.caseless ? ASCII.lowercased(byte) : byte) != entry.bytes[offset] { equal = false; break }
-            }
-            if equal { found |= entry.pattern }
+            if Self.equal(entry, bytes, at: start) { found |= entry.pattern }
         }
         return found
+    }
+
+    /// Whether `entry`'s literal is at `start` (which leaves room for it).
+    private static func equal(_ entry: Entry, _ bytes: Bytes, at start: Int) -> Bool {
+        for offset in entry.bytes.indices {
+            let byte = bytes[start + offset]
+            if (entry.caseless ? ASCII.lowercased(byte) : byte) != entry.bytes[offset] { return false }
+        }
+        return true
     }
 }
 

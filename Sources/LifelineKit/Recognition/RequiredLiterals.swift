@@ -40,6 +40,57 @@ enum RequiredLiterals {
         return literals.isEmpty ? nil : (literals, caseless)
     }
 
+    /// The text every match starts with, per top-level alternative, when each alternative starts with `^` and
+    /// literal text (`^\[Analytics\] event=` needs `[Analytics] event=` at the start of the message): only the
+    /// message's first bytes need comparing. Nil when some alternative is not anchored so.
+    static func anchoredPrefixes(_ pattern: String) -> (prefixes: [[UInt8]], caseless: Bool)? {
+        var bytes = Array(pattern.utf8)
+        var caseless = false
+        if bytes.starts(with: Array("(?".utf8)), let close = bytes.firstIndex(of: UInt8(ascii: ")")),
+           case let flags = bytes[2..<close], !flags.isEmpty, flags.allSatisfy(ASCII.isLetter) {
+            guard !flags.contains(UInt8(ascii: "x")), !flags.contains(UInt8(ascii: "m")) else { return nil }
+            caseless = flags.contains(UInt8(ascii: "i"))
+            bytes.removeSubrange(0...close)
+        }
+        guard !pattern.contains("\\Q"), !pattern.contains("(?x") else { return nil }
+        var prefixes: [[UInt8]] = []
+        for branch in topLevelBranches(bytes) {
+            guard branch.first == UInt8(ascii: "^") else { return nil }
+            let prefix = leadingLiteral(branch.dropFirst(), caseless: caseless)
+            guard !prefix.isEmpty else { return nil }
+            prefixes.append(prefix)
+        }
+        return prefixes.isEmpty ? nil : (prefixes, caseless)
+    }
+
+    /// The characters the branch matches literally from its start, up to the first that is not plain (or that a
+    /// quantifier may make absent or repeat).
+    private static func leadingLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> [UInt8] {
+        let unsafe: Set<UInt8> = caseless ? Set("Kk;`SsIi".utf8) : Set("K;`".utf8)
+        let special: Set<UInt8> = Set("\\.[](){}*+?|^$".utf8)
+        var run: [UInt8] = []
+        var i = branch.startIndex
+        while i < branch.endIndex {
+            var character = branch[i]
+            var next = i + 1
+            if character == UInt8(ascii: "\\") {
+                guard next < branch.endIndex else { break }
+                character = branch[next]
+                next += 1
+                guard !ASCII.isIdentifier(character), character < 0x80, character > 0x20 else { break }  // \d, \b, \n…
+            } else if special.contains(character) || character < 0x20 || character >= 0x80 {
+                break
+            }
+            guard !unsafe.contains(character) else { break }
+            let quantifier = next < branch.endIndex ? branch[next] : 0
+            if [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{")].contains(quantifier) { break }
+            run.append(character)
+            if quantifier == UInt8(ascii: "+") { break }
+            i = next
+        }
+        return run
+    }
+
     /// The pattern split at `|` outside groups and classes.
     static func topLevelBranches(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var branches: [ArraySlice<UInt8>] = []
