@@ -30,16 +30,20 @@ struct ParsedChunk: Sendable {
 }
 
 /// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
+/// Small, as many are kept and few match: its time is read again from the line when it is an event.
 struct LateLine: Sendable {
-    var line: Int
+    var line: Int32
     /// Its thread in `ParsedChunk.lateThreads`, and what the parser knew of the callback running there.
     var thread: Int32
     var state: CallbackThreads.State
-    var time: TraceTime?
-    var yearless: YearlessTime?
     /// The whole line and its message, in the chunk's bytes.
-    var bytes: Range<Int>
-    var message: Range<Int>
+    var start: Int32
+    var end: Int32
+    var messageStart: Int32
+    var messageEnd: Int32
+
+    var bytes: Range<Int> { Int(start)..<Int(end) }
+    var message: Range<Int> { Int(messageStart)..<Int(messageEnd) }
 }
 
 /// Reads the prefix of each line of a chunk (`LineSplitter`, `LineClassifier`) and recognises lifecycle events in its
@@ -89,7 +93,10 @@ struct ChunkParser {
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
         result.events.reserveCapacity(range.count / 256)  // about one event in three lines of ~85 bytes
-        callbackThreads?.startChunk()
+        if callbackThreads != nil {
+            callbackThreads!.startChunk()
+            result.lateLines.reserveCapacity(range.count / 256)
+        }
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1
@@ -144,9 +151,9 @@ struct ChunkParser {
                 if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
                     name: line[prefix.process ?? 0..<0], hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)) {
-                    let start = offset + prefix.message.lowerBound, end = offset + prefix.message.upperBound
-                    result.lateLines.append(LateLine(line: number, thread: Int32(thread), state: state, time: prefix.time, yearless: prefix.yearless,
-                                                     bytes: offset..<(offset + line.count), message: start..<end))
+                    result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
+                                                     end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
+                                                     messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
                 if let appEvents, appEvents.hasParserPatterns, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)

@@ -26,10 +26,15 @@ struct LateAppEvents {
 
     /// The app events of `late` (its line numbered in the trace), logged on `thread` while `running` runs there.
     func events(_ late: LateLine, line: Int, on thread: CallbackThreads.Thread, running: Callback, in bytes: Bytes) -> [LifecycleEvent] {
-        compiled.matchLate(bytes, late.message).compactMap { recognized in
+        let found = compiled.matchLate(bytes, late.message)
+        guard !found.isEmpty else { return [] }
+        var minutes = MinuteCache()
+        let prefix: LinePrefix?  // its time, read again: the parser does not keep it for every line it keeps
+        if case .prefixed(let read) = LineClassifier.read(UnsafeBufferPointer(rebasing: bytes[late.bytes]), minutes: &minutes) { prefix = read } else { prefix = nil }
+        return found.compactMap { recognized in
             guard let name = recognized.kind.appEvent?.name, insideByName[name]?.contains(running) == true else { return nil }
-            return LifecycleEvent(line: line, time: late.time, process: thread.process, thread: thread.thread, kind: recognized.kind,
-                                  controller: recognized.controller, argument: nil, text: nil, yearless: late.yearless,
+            return LifecycleEvent(line: line, time: prefix?.time, process: thread.process, thread: thread.thread, kind: recognized.kind,
+                                  controller: recognized.controller, argument: nil, text: nil, yearless: prefix?.yearless,
                                   textBytes: late.bytes)
         }
     }

@@ -163,7 +163,7 @@ struct InOrderStage {
                 var nextLate = 0
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
-                        if nextLate < lateLines.count {  // the kept lines before this event go first
+                        if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
                             nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
                         }
                         events[event].line += linesBefore
@@ -192,11 +192,12 @@ struct InOrderStage {
     /// of the timeline once, for the lines before the thread's first callback in the piece).
     private struct LateThreads {
         let threads: [CallbackThreads.Thread]
-        var atStart: [Callback??]
+        /// Per thread: 0 not asked yet, 1 no callback that matters, else 2 + the callback's ordinal.
+        var atStart: [UInt8]
 
         init(_ threads: [CallbackThreads.Thread]) {
             self.threads = threads
-            atStart = Array(repeating: nil, count: threads.count)
+            atStart = Array(repeating: 0, count: threads.count)
         }
     }
 
@@ -206,18 +207,24 @@ struct InOrderStage {
                                    _ bytes: Bytes, lendsLines: Bool) -> Int {
         guard let late else { return lines.count }
         var index = start
-        while index < lines.count, lines[index].line < limit {
+        while index < lines.count, Int(lines[index].line) < limit {
             defer { index += 1 }
-            let slot = Int(lines[index].thread), thread = threads.threads[slot]
-            let running: Callback?
+            let slot = Int(lines[index].thread)
+            let running: Callback
             if lines[index].state == .atChunkStart {
-                if threads.atStart[slot] == nil { threads.atStart[slot] = .some(engine.runningCallback(process: thread.process, thread: thread.thread)) }
-                running = threads.atStart[slot]!
+                if threads.atStart[slot] == 0 {
+                    let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread)
+                    threads.atStart[slot] = late.matters(callback) ? 2 + UInt8(callback!.ordinal) : 1
+                }
+                guard threads.atStart[slot] > 1 else { continue }
+                running = Callback.byOrdinal[Int(threads.atStart[slot] - 2)]
             } else {
-                running = engine.runningCallback(process: thread.process, thread: thread.thread)
+                guard let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread),
+                      late.matters(callback) else { continue }
+                running = callback
             }
-            guard late.matters(running), let running else { continue }
-            for var event in late.events(lines[index], line: lines[index].line + linesBefore, on: thread, running: running, in: bytes) {
+            let thread = threads.threads[slot]
+            for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
                 if lendsLines { engine.consume(event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }

@@ -228,13 +228,35 @@ struct LiteralScreen {
     private var singles: [UInt64] = Array(repeating: 0, count: 256)
     private var hasAny = false
     private var hasSingles = false
-    /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`).
-    private var prefixes: [Entry] = []
+    /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`), end to end in `prefixBytes`, and
+    /// a bit per first two bytes they may start with (any second byte for a literal of one): most messages are
+    /// turned away by one bit.
+    private struct Prefix {
+        var start: Int
+        var count: Int
+        var caseless: Bool
+        var pattern: UInt64
+        /// Its first two bytes (lowercased when caseless), the first only for a literal of one byte.
+        var head: Int
+    }
+    private var prefixes: [Prefix] = []
+    private var prefixBytes: [UInt8] = []
+    private var prefixPairs = [UInt64](repeating: 0, count: 1024)
 
     init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)],
          prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []) {
-        self.prefixes = prefixes.map { prefix, pattern, caseless in
-            Entry(bytes: caseless ? prefix.map(ASCII.lowercased) : prefix, caseless: caseless, wordStart: false, pattern: 1 << UInt64(pattern))
+        for (prefix, pattern, caseless) in prefixes where !prefix.isEmpty {
+            let bytes = caseless ? prefix.map(ASCII.lowercased) : prefix
+            let head = bytes.count > 1 ? Int(bytes[0]) << 8 | Int(bytes[1]) : Int(bytes[0])
+            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern), head: head))
+            prefixBytes += bytes
+            let seconds = bytes.count > 1 ? Self.variants(bytes[1], caseless) : (0...255).map(UInt8.init)
+            for first in Self.variants(bytes[0], caseless) {
+                for second in seconds {
+                    let pair = Int(first) << 8 | Int(second)
+                    prefixPairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
+            }
         }
         var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
@@ -271,8 +293,9 @@ struct LiteralScreen {
     /// The patterns (as bits) whose literal occurs in `bytes[range]`.
     func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
-        for entry in prefixes where entry.pattern & found == 0 && range.count >= entry.bytes.count {
-            if Self.equal(entry, bytes, at: range.lowerBound) { found |= entry.pattern }
+        if !prefixes.isEmpty, !range.isEmpty {
+            let pair = range.count > 1 ? Int(bytes[range.lowerBound]) << 8 | Int(bytes[range.lowerBound + 1]) : -1
+            if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
         }
         guard hasAny, range.count >= 1 else { return found }
         pairs.withUnsafeBufferPointer { pairs in
@@ -301,6 +324,26 @@ struct LiteralScreen {
         for entry in entries[bucketStart[first]..<bucketStart[first + 1]] where range.upperBound - start >= entry.bytes.count {
             if entry.wordStart, start > range.lowerBound, bytes[start - 1] < 0x80, ASCII.isIdentifier(bytes[start - 1]) { continue }
             if Self.equal(entry, bytes, at: start) { found |= entry.pattern }
+        }
+        return found
+    }
+
+    /// The patterns whose prefix `bytes[range]` starts with.
+    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        let first = Int(bytes[range.lowerBound]), second = range.count > 1 ? Int(bytes[range.lowerBound + 1]) : -1
+        let firstLower = Int(ASCII.lowercased(UInt8(first))), secondLower = second < 0 ? -1 : Int(ASCII.lowercased(UInt8(second)))
+        prefixBytes.withUnsafeBufferPointer { literal in
+            for prefix in prefixes where range.count >= prefix.count {
+                let (a, b) = prefix.caseless ? (firstLower, secondLower) : (first, second)
+                guard prefix.head == (prefix.count > 1 ? a << 8 | b : a) else { continue }
+                var equal = true
+                for offset in 0..<prefix.count {
+                    let byte = bytes[range.lowerBound + offset]
+                    if (prefix.caseless ? ASCII.lowercased(byte) : byte) != literal[prefix.start + offset] { equal = false; break }
+                }
+                if equal { found |= prefix.pattern }
+            }
         }
         return found
     }

@@ -14,10 +14,18 @@ public struct CustomRule: Rule {
     /// Class scopes seen so far, closed at the end of the trace in order of first sight.
     private var classScopes: [RuleScope] = []
     private var knownClassScopes: Set<RuleScope> = []
+    /// The scope of the instance seen last (consecutive events are mostly one instance's: its scope is not made
+    /// and hashed again).
+    private var lastScope: (serial: Int, scope: RuleScope)?
+    /// The callbacks A and B name, if they are callbacks: most events are, and are told apart without names.
+    private let callbackA: Callback?
+    private let callbackB: Callback?
 
     public init(spec: CustomRuleSpec) {
         self.spec = spec
         template = (RuleTemplates.type(named: spec.template) ?? OnceTemplate.self).init(spec)
+        if case .callback(let callback) = spec.event { callbackA = callback } else { callbackA = nil }
+        if case .callback(let callback)? = spec.then { callbackB = callback } else { callbackB = nil }
     }
 
     /// Required of every rule; a custom rule is only ever made from its spec.
@@ -39,13 +47,26 @@ public struct CustomRule: Rule {
     }
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        let first = spec.event.matches(event.kind)
-        guard first || spec.then?.matches(event.kind) == true else { return }
+        let first: Bool, second: Bool
+        if let callback = event.kind.callback {
+            first = callbackA == callback
+            second = callbackB == callback
+        } else {
+            first = spec.event.matches(event.kind)
+            second = spec.then?.matches(event.kind) == true
+        }
+        guard first || second else { return }
         var reporter = TemplateReporter(context: context, message: spec.message)
-        let scope = self.scope(of: instance)
-        if spec.perClass, knownClassScopes.insert(scope).inserted { classScopes.append(scope) }
+        let scope: RuleScope
+        if let lastScope, lastScope.serial == instance.serial {
+            scope = lastScope.scope
+        } else {
+            scope = self.scope(of: instance)
+            lastScope = (instance.serial, scope)
+            if spec.perClass, knownClassScopes.insert(scope).inserted { classScopes.append(scope) }
+        }
         template.see(event, first: first, scope: scope, on: instance, &reporter)
-        if let then = spec.then, first, then.matches(event.kind) {  // A and B the same event: it is B too
+        if first, second {  // A and B the same event: it is B too
             template.see(event, first: false, scope: scope, on: instance, &reporter)
         }
     }
@@ -60,6 +81,7 @@ public struct CustomRule: Rule {
         var reporter = TemplateReporter(context: context, message: spec.message)
         for scope in classScopes { template.close(scope, &reporter) }
         classScopes.removeAll()
+        lastScope = nil
     }
 
     private func scope(of instance: Instance) -> RuleScope {

@@ -27,6 +27,16 @@ extension RuleTemplate {
 enum RuleScope: Hashable {
     case instance(serial: Int)
     case classInProcess(ProcessKey, String)
+
+    /// A serial alone for an instance: templates hash a scope on every event they see.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .instance(let serial): hasher.combine(serial)
+        case .classInProcess(let process, let name):
+            hasher.combine(process)
+            hasher.combine(name)
+        }
+    }
 }
 
 /// An event remembered for a later finding: where it was, and the instance it was on.
