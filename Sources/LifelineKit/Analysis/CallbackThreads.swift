@@ -26,6 +26,10 @@ struct CallbackThreads {
     }
 
     private let inside: CallbackSet
+    /// The callback running on a thread when the chunk starts, when the parser runs in order with the timeline
+    /// (one parser, each chunk parsed just before the timeline takes it): then no line waits for the in-order stage
+    /// to ask.
+    var runningAtChunkStart: ((ProcessKey, UInt64?) -> Callback?)?
     private var ignoredClasses: ClassFilter?
     /// This chunk's threads, their process names' bytes and states; `threads` goes out with the parsed chunk.
     private(set) var threads: [Thread] = []
@@ -101,7 +105,11 @@ struct CallbackThreads {
         }
         threads.append(Thread(process: process, thread: thread))
         names.append(hasName ? Array(name) : nil)
-        states.append(.atChunkStart)
+        if let runningAtChunkStart {
+            states.append(runningAtChunkStart(process, thread).map(inside.contains) == true ? .inside : .outside)
+        } else {
+            states.append(.atChunkStart)
+        }
         last = threads.count - 1
         return last
     }

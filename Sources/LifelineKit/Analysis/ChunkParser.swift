@@ -66,6 +66,12 @@ struct ChunkParser {
     /// The threads of the chunk being parsed, when late app event patterns need them.
     private var callbackThreads: CallbackThreads?
 
+    /// For a parser whose every chunk the timeline takes right after it is parsed, and before the next is: the
+    /// callback running on a thread as a chunk starts (`CallbackThreads.runningAtChunkStart`).
+    mutating func runInOrder(with runningCallback: @escaping (ProcessKey, UInt64?) -> Callback?) {
+        callbackThreads?.runningAtChunkStart = runningCallback
+    }
+
     init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil, ignoredClasses: [String] = []) {
         self.customPatterns = customPatterns
         self.appEvents = appEvents
@@ -78,6 +84,7 @@ struct ChunkParser {
     func restarted() -> ChunkParser {
         var fresh = ChunkParser(customPatterns: customPatterns, appEvents: appEvents)
         fresh.callbackThreads = callbackThreads  // its settings; its threads are forgotten at each chunk
+        fresh.callbackThreads?.runningAtChunkStart = nil
         return fresh
     }
 

@@ -45,6 +45,8 @@ public struct TraceAnalyzer: Sendable {
                                  late: LateAppEvents(appEvents))
         var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled(),
                                  ignoredClasses: options.ignoredClasses)  // its own: the options may be shared
+        let engine = stage.engine
+        parser.runInOrder { engine.runningCallback(process: $0, thread: $1) }  // it parses each chunk just before the stage takes it
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }

@@ -137,11 +137,12 @@ struct CompiledAppEvents {
         self.lateUnfiltered = lateUnfiltered
         self.deferred = deferred
         self.lateCallbacks = lateCallbacks
+        hasParserPatterns = sources.count > deferred.nonzeroBitCount
     }
 
     var isEmpty: Bool { names.isEmpty }
     /// Whether the parser has patterns to try (`match`): some that are not left to the in-order stage.
-    var hasParserPatterns: Bool { names.count > deferred.nonzeroBitCount }
+    let hasParserPatterns: Bool
     /// Whether some patterns are left to the in-order stage (`matchLate`).
     var hasLatePatterns: Bool { deferred != 0 }
 
