@@ -60,6 +60,20 @@ final class CustomRuleConfigurationTests: XCTestCase {
     }
 
     /// The README's worked `.lifeline.json` is valid and does what the README says.
+    func testAnInvalidWorkPatternIsRefusedAndLeavesTheOldOne() throws {
+        var options = AnalysisOptions()
+        XCTAssertThrowsError(try options.setWorkPattern("fetch(")) { error in
+            XCTAssertTrue("\(error)".contains("invalid regular expression"), "\(error)")
+        }
+        XCTAssertThrowsError(try options.setWorkPattern("(?<url>https://)"), "only controller and key groups")
+        XCTAssertEqual(options.workPattern, WorkInAppearanceRule.defaultPattern)
+        try options.setWorkPattern("^LOAD")
+        XCTAssertEqual(options.workPattern, "^LOAD")
+        var configuration = Configuration()
+        configuration.workPattern = "fetch("  // set by a library user, not read from a file
+        XCTAssertThrowsError(try configuration.options(for: "app.log", base: AnalysisOptions()))
+    }
+
     func testTheReadmeExampleWorks() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")

@@ -42,4 +42,29 @@ final class RequiredLiteralsTests: XCTestCase {
             XCTAssertEqual(compiled.match(line).compactMap { $0.kind.appEvent?.name }, expected, line)
         }
     }
+
+    func testAnchoredPatternsAreComparedAtTheMessageStartOnly() {
+        func prefixes(_ pattern: String) -> [String]? {
+            RequiredLiterals.anchoredPrefixes(pattern).map { $0.prefixes.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        XCTAssertEqual(prefixes(#"^\[Analytics\] event=screen_view"#), ["[Analytics] event=screen_view"])
+        XCTAssertEqual(prefixes(#"^\[Purchase\] started (?<key>\w+)"#), ["[Purchase] started "])
+        XCTAssertEqual(prefixes("^GET|^POST"), ["GET", "POST"])
+        XCTAssertEqual(prefixes("^colou?r"), ["colo"], "a character a quantifier may drop ends the prefix")
+        XCTAssertEqual(prefixes("^ab+c"), ["ab"], "a repeated character ends it after itself")
+        XCTAssertNil(prefixes("^GET|POST"), "one alternative is not anchored")
+        XCTAssertNil(prefixes(#"^\d+ items"#), "no literal right after the anchor")
+        XCTAssertNil(prefixes("(?m)^GET"))
+        XCTAssertEqual(RequiredLiterals.anchoredPrefixes("(?i)^get")?.caseless, true)
+    }
+
+    func testAnAnchoredPatternMatchesOnlyAtTheStartAndStillFindsItsEvent() throws {
+        let events = try AppEventPatterns([.init(name: "view", pattern: #"^\[Analytics\] event=(?<key>\w+)"#),
+                                           .init(name: "get", pattern: "(?i)^get ")]).compiled(.eager)
+        func names(_ message: String) -> [String] { events.match(message).compactMap { $0.kind.appEvent?.name } }
+        XCTAssertEqual(names("[Analytics] event=screen_view"), ["view"])
+        XCTAssertEqual(names("note: [Analytics] event=screen_view"), [])
+        XCTAssertEqual(names("GET https://example.com"), ["get"])
+        XCTAssertEqual(names("[Analytics] event"), [], "shorter than the prefix")
+    }
 }

@@ -119,4 +119,28 @@ final class AppEventAttributionTests: XCTestCase {
         XCTAssertEqual(one.statistics.appEvents, 4000 + 1334)
         XCTAssertEqual(three.statistics, one.statistics)
     }
+
+    func testAnIgnoredClassLeavesTheRunningCallbackAsItWas() throws {
+        // The keyboard's controller logs on the main thread between the screen's appearance and its work: the
+        // timeline ignores it, so the work still happens inside viewWillAppear, whoever decides which lines to keep.
+        var trace = ""
+        for _ in 0..<2 {
+            trace += "2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewWillAppear(_:)\n"
+            trace += "2024-03-01 10:49:46.105 Shop[4089:51117] <UIInputWindowController: 0x7f09> viewDidDisappear(_:)\n"
+            trace += "2024-03-01 10:49:46.110 Shop[4089:51117] Fetching products\n"
+            trace += "2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewDidAppear(_:)\n"
+            trace += "2024-03-01 10:49:46.300 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewWillDisappear(_:)\n"
+            trace += "2024-03-01 10:49:46.400 Shop[4089:51117] <Shop.ProductsVC: 0x7f01> viewDidDisappear(_:)\n"
+        }
+        for parallelism in [1, 3] {
+            var options = AnalysisOptions()
+            options.ignoredClasses = ["UIInputWindowController"]
+            options.parallelism = parallelism
+            let outcome = try TraceFixture.analyze(trace, options: options)
+            XCTAssertEqual(outcome.findings.filter { $0.rule == "work-in-appearance" }.map(\.line), [9], "parallelism \(parallelism)")
+        }
+        var counted = AnalysisOptions()  // not ignored: its viewDidDisappear ends the screen's callback on that thread
+        counted.parallelism = 1
+        XCTAssertEqual(try TraceFixture.analyze(trace, options: counted).findings.filter { $0.rule == "work-in-appearance" }, [])
+    }
 }
