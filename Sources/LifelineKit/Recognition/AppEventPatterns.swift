@@ -77,6 +77,9 @@ struct CompiledAppEvents {
     private let names: [String]
     /// Nil for the patterns this role does not run.
     private let expressions: [Regex<AnyRegexOutput>?]
+    /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
+    /// the screen finding it at a message's start is the match, and the expression does not run.
+    private let exactLiterals: [[UInt8]?]
     /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
     private let unfiltered: UInt64
     private let everyLine: [Int]
@@ -129,6 +132,7 @@ struct CompiledAppEvents {
             }
         }
         self.names = sources.map(\.name)
+        self.exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
         self.expressions = expressions
         self.unfiltered = unfiltered
         self.everyLine = everyLine
@@ -179,6 +183,10 @@ struct CompiledAppEvents {
         while remaining != 0 {
             let pattern = remaining.trailingZeroBitCount
             remaining &= remaining - 1
+            if let literal = exactLiterals[pattern], message.count == literal.count || bytes[message.lowerBound + literal.count] < 0x80 {
+                events.append(RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern])), controller: nil, argument: nil))
+                continue  // the screen found it at the start (candidates come from the screens)
+            }
             if text == nil { text = bytes.string(message) }
             if let event = event(text ?? "", pattern: pattern) { events.append(event) }
         }

@@ -56,16 +56,26 @@ enum RequiredLiterals {
         var prefixes: [[UInt8]] = []
         for branch in topLevelBranches(bytes) {
             guard branch.first == UInt8(ascii: "^") else { return nil }
-            let prefix = leadingLiteral(branch.dropFirst(), caseless: caseless)
+            let prefix = leadingLiteral(branch.dropFirst(), caseless: caseless).bytes
             guard !prefix.isEmpty else { return nil }
             prefixes.append(prefix)
         }
         return prefixes.isEmpty ? nil : (prefixes, caseless)
     }
 
+    /// The text a pattern that is `^` and plain characters only (`^\[Onboarding\] shown`) matches: a message
+    /// starting with it is a match, when the character after it (if any) is ASCII, as a combining mark would join
+    /// the last character into another. Nil for any other pattern.
+    static func exactAnchoredLiteral(_ pattern: String) -> [UInt8]? {
+        let bytes = Array(pattern.utf8)
+        guard bytes.first == UInt8(ascii: "^"), topLevelBranches(bytes).count == 1 else { return nil }
+        let literal = leadingLiteral(bytes.dropFirst(), caseless: false)
+        return literal.complete && !literal.bytes.isEmpty ? literal.bytes : nil
+    }
+
     /// The characters the branch matches literally from its start, up to the first that is not plain (or that a
-    /// quantifier may make absent or repeat).
-    private static func leadingLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> [UInt8] {
+    /// quantifier may make absent or repeat); `complete` when that is the whole branch.
+    private static func leadingLiteral(_ branch: ArraySlice<UInt8>, caseless: Bool) -> (bytes: [UInt8], complete: Bool) {
         let unsafe: Set<UInt8> = caseless ? Set("Kk;`SsIi".utf8) : Set("K;`".utf8)
         let special: Set<UInt8> = Set("\\.[](){}*+?|^$".utf8)
         var run: [UInt8] = []
@@ -74,21 +84,21 @@ enum RequiredLiterals {
             var character = branch[i]
             var next = i + 1
             if character == UInt8(ascii: "\\") {
-                guard next < branch.endIndex else { break }
+                guard next < branch.endIndex else { return (run, false) }
                 character = branch[next]
                 next += 1
-                guard !ASCII.isIdentifier(character), character < 0x80, character > 0x20 else { break }  // \d, \b, \n…
+                guard !ASCII.isIdentifier(character), character < 0x80, character > 0x20 else { return (run, false) }  // \d, \b, \n…
             } else if special.contains(character) || character < 0x20 || character >= 0x80 {
-                break
+                return (run, false)
             }
-            guard !unsafe.contains(character) else { break }
+            guard !unsafe.contains(character) else { return (run, false) }
             let quantifier = next < branch.endIndex ? branch[next] : 0
-            if [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{")].contains(quantifier) { break }
+            if [UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{")].contains(quantifier) { return (run, false) }
             run.append(character)
-            if quantifier == UInt8(ascii: "+") { break }
+            if quantifier == UInt8(ascii: "+") { return (run, false) }
             i = next
         }
-        return run
+        return (run, true)
     }
 
     /// The pattern split at `|` outside groups and classes.

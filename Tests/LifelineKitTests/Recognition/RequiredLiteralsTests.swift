@@ -67,4 +67,20 @@ final class RequiredLiteralsTests: XCTestCase {
         XCTAssertEqual(names("GET https://example.com"), ["get"])
         XCTAssertEqual(names("[Analytics] event"), [], "shorter than the prefix")
     }
+
+    func testAPatternOfPlainTextIsMatchedByItsTextAlone() throws {
+        XCTAssertEqual(RequiredLiterals.exactAnchoredLiteral(#"^\[Onboarding\] shown"#).map { String(decoding: $0, as: UTF8.self) }, "[Onboarding] shown")
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^shown$"), "an end anchor is more than text")
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral(#"^started (?<key>\w+)"#))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^GET|^POST"))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^colou?r"))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("shown"), "not anchored")
+        let events = try AppEventPatterns([.init(name: "shown", pattern: "^Onboarding shown")]).compiled(.eager)
+        func count(_ message: String) -> Int { events.match(message).count }
+        XCTAssertEqual(count("Onboarding shown"), 1)
+        XCTAssertEqual(count("Onboarding shown (step 2)"), 1)
+        XCTAssertEqual(count("Onboarding show"), 0)
+        XCTAssertEqual(count("Onboarding shown\u{301}"), 0, "a combining mark makes the last character another one, as the expression sees it")
+        XCTAssertEqual(count("Onboarding shown\u{E9}"), 1, "a character of its own after the text")
+    }
 }
