@@ -37,10 +37,16 @@ public struct AppEventPatterns: Sendable, Equatable {
 
     public let sources: [Source]
 
-    /// Checks every pattern: it must compile, and its groups may only be `controller` and `key`. The error is the
-    /// offending pattern's index and why.
+    /// Checks every pattern: it must compile, its groups may only be `controller` and `key`, and it must not be
+    /// able to backtrack exponentially (`BacktrackingCheck`, as for `patterns`: the matcher has no step budget).
+    /// The error is the offending pattern's index and why.
     public init(_ sources: [Source]) throws(AppEventPatternError) {
         _ = try CompiledAppEvents(sources)
+        for (index, source) in sources.enumerated() {
+            if let reason = BacktrackingCheck.problem(in: source.pattern) {
+                throw AppEventPatternError(index: index, description: "can take exponential time on a line that almost matches: \(reason)")
+            }
+        }
         self.sources = sources
     }
 

@@ -60,6 +60,14 @@ final class CustomRuleConfigurationTests: XCTestCase {
     }
 
     /// The README's worked `.lifeline.json` is valid and does what the README says.
+    func testEventPatternsThatCanBacktrackExponentiallyAreRefused() throws {
+        let message = error(#"{ "events": { "ok": "^ok", "slow": "^(a+)+$" } }"#)
+        XCTAssertTrue(message.hasPrefix("app/.lifeline.json: /events/slow: can take exponential time"), message)
+        var options = AnalysisOptions()
+        XCTAssertThrowsError(try options.setWorkPattern("(fetch|fetching)+ data"))
+        XCTAssertNoThrow(try AppEventPatterns([.init(name: "work", pattern: WorkInAppearanceRule.defaultPattern)]), "the default work pattern")
+    }
+
     func testAnInvalidWorkPatternIsRefusedAndLeavesTheOldOne() throws {
         var options = AnalysisOptions()
         XCTAssertThrowsError(try options.setWorkPattern("fetch(")) { error in
