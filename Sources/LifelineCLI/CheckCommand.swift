@@ -70,7 +70,8 @@ struct CheckCommand {
         let outcomes = follow ? runFollowing(audit, expansion.inputs[0], output: output)
                               : runBatch(audit, expansion.inputs, showProgress: terminal.showsProgress)
         var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
-                                 findings: outcomes.flatMap(\.findings))
+                                 findings: outcomes.flatMap(\.findings),
+                                 rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         if !follow { printDiagnostics(outcomes, expansion.problems) }
         let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
         let failed = !result.failedFiles.isEmpty || !baselineWritten

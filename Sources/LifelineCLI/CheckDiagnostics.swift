@@ -68,6 +68,7 @@ enum StatisticsReport {
           lifecycle events: \(stats.events)\(stats.ignoredEvents > 0 ? " (\(stats.ignoredEvents) of ignored classes)" : "")
           other lines:      \(stats.otherLines)\(stats.unattributedLines > 0 ? " (\(stats.unattributedLines) unattributed: a callback or observer naming no controller)" : "")
           unparseable:      \(stats.unparseableLines)
+        \(stats.appEvents > 0 ? "app events:        \(stats.appEvents) (on other lines\(stats.unattachedAppEvents > 0 ? "; \(stats.unattachedAppEvents) with no controller" : ""))\n" : "")\
         controllers:       \(stats.controllers)
         throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)
 

@@ -10,13 +10,14 @@ struct EventsCommand {
         Each line is printed as FILE:LINE: followed by what Lifeline made of it, then '|' and the line. Events \
         name their callback, their controller and the dialect that named it; '(unlabelled controller)' is the \
         implicit controller of lines that name none. 'unattributed' lines mention a callback but name no \
-        controller Lifeline trusts, with why. Add a 'patterns' entry to .lifeline.json for a shape Lifeline \
+        controller Lifeline trusts, with why. 'app event' lines match an 'events' pattern of .lifeline.json and \
+        name the controller and callback they attach to. Add a 'patterns' entry to .lifeline.json for a shape Lifeline \
         does not read.
         """,
         options: [
             OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
-                       allowedValues: ["event", "other", "unattributed", "unparseable"]),
+                       allowedValues: ["event", "app", "other", "unattributed", "unparseable"]),
         ],
         positionals: [PositionalSpec("file", help: "Log files; - for standard input.", minCount: 1, maxCount: nil)],
         examples: ["lifeline events app.log", "lifeline events --only unattributed app.log"])
@@ -31,12 +32,12 @@ struct EventsCommand {
             var status = Lifeline.ExitStatus.clean
             for path in arguments.positionals {
                 let input: TraceInput = path == "-" ? .standardInput : .file(path)
-                let patterns: CustomPatterns?
-                do { patterns = try configuration.options(for: input.displayName, base: AnalysisOptions()).customPatterns } catch {
+                let options: AnalysisOptions
+                do { options = try configuration.options(for: input.displayName, base: AnalysisOptions()) } catch {
                     throw CommandFailure(description: "configuration: \(error)")
                 }
                 do {
-                    try LineExplainer(customPatterns: patterns).explain(input) { explanation in
+                    try LineExplainer(options: options).explain(input) { explanation in
                         guard only == nil || Self.kind(of: explanation.reading) == only else { return }
                         out.diagnostic("\(input.displayName):\(explanation.line): \(Self.describe(explanation.reading)) | \(explanation.text)")
                     }
@@ -51,6 +52,7 @@ struct EventsCommand {
 
     static func kind(of reading: LineExplanation.Reading) -> String {
         switch reading {
+        case .event(.appEvent, _, _, _): return "app"
         case .event: return "event"
         case .other: return "other"
         case .unattributed: return "unattributed"
@@ -61,6 +63,11 @@ struct EventsCommand {
     /// `event viewDidLoad of vc1 (label-before)`, `unattributed: viewWillAppear: …`, `other`.
     static func describe(_ reading: LineExplanation.Reading) -> String {
         switch reading {
+        case .event(.appEvent(let app), let controller, _, let dialect):
+            var text = "app event \(app.name)" + (app.key.map { " (key \($0))" } ?? "")
+            text += controller.map { " of \($0)" } ?? " with no controller"
+            if let callback = app.callback { text += " in \(callback.rawValue)" + (app.callbackLine.map { " (line \($0))" } ?? "") }
+            return text + (dialect.map { " (\($0))" } ?? "")
         case .event(let kind, let controller, let argument, let dialect):
             var text = "event \(kind.name)"
             if case .observerAdded(let name) = kind { text += " \(name)" }

@@ -65,7 +65,8 @@ struct ReportCommand {
                 failed = true
             }
         }
-        let model = TimelineModel(traces: traces, timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
+        let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
+                                  timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
             failed = !write(writer.write(model), to: path) || failed
         }

@@ -1,36 +1,46 @@
 import LifelineKit
 
-/// `lifeline rules` lists the rules; `lifeline rules explain ID` prints one in full.
+/// `lifeline rules` lists the rules (with the configuration's own); `lifeline rules explain ID` prints one in full,
+/// and `lifeline rules explain TEMPLATE` a rule template.
 struct RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         abstract: "List the rules, or explain one.",
-        options: [OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README).")],
-        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier.", minCount: 0, maxCount: 2,
-                                     completions: [.words(["explain"]), .words(RuleRegistry.descriptions.map(\.identifier))])],
-        examples: ["lifeline rules", "lifeline rules explain appearance-order"])
+        discussion: """
+        The list holds the built-in rules, then the rules .lifeline.json defines from templates. 'explain' also \
+        takes a template name (\(RuleCatalog.templates.map(\.identifier).joined(separator: ", "))).
+        """,
+        options: [
+            OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README)."),
+            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+        ],
+        positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier or a template name.", minCount: 0, maxCount: 2,
+                                     completions: [.words(["explain"]),
+                                                   .words((RuleRegistry.descriptions + RuleCatalog.templates).map(\.identifier))])],
+        examples: ["lifeline rules", "lifeline rules explain appearance-order", "lifeline rules explain followedBy"])
 
     let arguments: ParsedArguments
 
     func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
+        let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
+        let custom = configuration.customRules.map(\.description)
         let out = OutputStream.standardOutput
         let words = arguments.positionals
         if words.isEmpty {
-            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable() : RuleCatalog.list())
+            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
             return Lifeline.ExitStatus.clean
         }
         guard words.count == 2, words[0] == "explain" else {
-            OutputStream.standardError.line("lifeline: expected 'lifeline rules explain ID'")
-            return Lifeline.ExitStatus.failure
+            throw CommandFailure(description: "expected 'lifeline rules explain ID'")
         }
-        guard let rule = RuleRegistry.rule(identifier: words[1]) else {
-            let known = RuleRegistry.descriptions.map(\.identifier).joined(separator: ", ")
-            OutputStream.standardError.diagnostic("lifeline: unknown rule '\(words[1])' (rules: \(known))")
-            return Lifeline.ExitStatus.failure
+        let all = RuleRegistry.descriptions + custom + RuleCatalog.templates
+        guard let rule = all.first(where: { $0.identifier == words[1] }) else {
+            let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
+            throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
         }
-        out.write(RuleCatalog.explanation(rule.description))
+        out.write(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean
     }
 }

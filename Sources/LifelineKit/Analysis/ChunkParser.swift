@@ -10,6 +10,12 @@ struct ParsedChunk: Sendable {
     var lineCount = 0
     var events: [LifecycleEvent] = []
     var otherLines = 0
+    /// Of `events`, the app events (their lines are among the other lines: they are not lifecycle events).
+    var appEvents = 0
+    /// The other lines that may be logged inside a callback a late app event pattern cares about
+    /// (`LateAppEvents`, `CallbackThreads`), in line order, and the threads they name.
+    var lateLines: [LateLine] = []
+    var lateThreads: [CallbackThreads.Thread] = []
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
     /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
@@ -23,11 +29,30 @@ struct ParsedChunk: Sendable {
 
 }
 
+/// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
+/// Small, as many are kept and few match: its time is read again from the line when it is an event.
+struct LateLine: Sendable {
+    var line: Int32
+    /// Its thread in `ParsedChunk.lateThreads`, and what the parser knew of the callback running there.
+    var thread: Int32
+    var state: CallbackThreads.State
+    /// The whole line and its message, in the chunk's bytes.
+    var start: Int32
+    var end: Int32
+    var messageStart: Int32
+    var messageEnd: Int32
+
+    var bytes: Range<Int> { Int(start)..<Int(end) }
+    var message: Range<Int> { Int(messageStart)..<Int(messageEnd) }
+}
+
 /// Reads the prefix of each line of a chunk (`LineSplitter`, `LineClassifier`) and recognises lifecycle events in its
-/// message (`EventRecognizer`).
+/// message (`EventRecognizer`), and app events in the others.
 /// Pure apart from the `--style json` assembler, so chunks of line-oriented formats can be parsed in parallel.
 struct ChunkParser {
     var customPatterns: CustomPatterns?
+    /// The configuration's `events`, tried on lines that are not lifecycle events; nil when there are none.
+    var appEvents: CompiledAppEvents?
     private var assembler = JSONArrayAssembler()
     /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
     private var processNames = StringInterner(capacity: 64)
@@ -38,7 +63,30 @@ struct ChunkParser {
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
 
-    init(customPatterns: CustomPatterns? = nil) { self.customPatterns = customPatterns }
+    /// The threads of the chunk being parsed, when late app event patterns need them.
+    private var callbackThreads: CallbackThreads?
+
+    /// For a parser whose every chunk the timeline takes right after it is parsed, and before the next is: the
+    /// callback running on a thread as a chunk starts (`CallbackThreads.runningAtChunkStart`).
+    mutating func runInOrder(with runningCallback: @escaping (ProcessKey, UInt64?) -> Callback?) {
+        callbackThreads?.runningAtChunkStart = runningCallback
+    }
+
+    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil, ignoredClasses: [String] = []) {
+        self.customPatterns = customPatterns
+        self.appEvents = appEvents
+        if let appEvents, appEvents.hasLatePatterns {
+            callbackThreads = CallbackThreads(inside: appEvents.lateCallbacks, ignoredClasses: ignoredClasses)
+        }
+    }
+
+    /// A parser as this one was made, with nothing of the lines it read.
+    func restarted() -> ChunkParser {
+        var fresh = ChunkParser(customPatterns: customPatterns, appEvents: appEvents)
+        fresh.callbackThreads = callbackThreads  // its settings; its threads are forgotten at each chunk
+        fresh.callbackThreads?.runningAtChunkStart = nil
+        return fresh
+    }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }
@@ -52,6 +100,10 @@ struct ChunkParser {
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
         result.events.reserveCapacity(range.count / 256)  // about one event in three lines of ~85 bytes
+        if callbackThreads != nil {
+            callbackThreads!.startChunk()
+            result.lateLines.reserveCapacity(range.count / 256)
+        }
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1
@@ -65,6 +117,7 @@ struct ChunkParser {
                 parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
         }
+        if let callbackThreads { result.lateThreads = callbackThreads.threads }
         return result
     }
 
@@ -102,11 +155,31 @@ struct ChunkParser {
                 return
             }
             guard case .event(let recognized) = outcome else {
+                if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
+                    name: line[prefix.process ?? 0..<0], hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid,
+                    process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)) {
+                    result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
+                                                     end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
+                                                     messageEnd: Int32(offset + prefix.message.upperBound)))
+                }
+                if let appEvents, appEvents.hasParserPatterns, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
+                    let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                    for event in found {
+                        append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
+                                                     controller: event.controller, argument: nil, text: nil, yearless: prefix.yearless,
+                                                     textBytes: offset..<(offset + line.count)), text: line.string(0..<line.count), into: &result)
+                    }
+                    return
+                }
                 notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
                 return
             }
             if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+            if callbackThreads != nil, let callback = recognized.kind.callback {
+                callbackThreads!.note(callback, controller: recognized.controller, name: line[prefix.process ?? 0..<0],
+                                      hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid, process: process)
+            }
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: nil, yearless: prefix.yearless,
@@ -120,10 +193,23 @@ struct ChunkParser {
                 return
             }
             guard case .event(let recognized) = outcome else {
+                if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
+                    for event in found {
+                        append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
+                                                     thread: record.tid, kind: event.kind, controller: event.controller, argument: nil,
+                                                     text: record.message, yearless: nil), text: record.message, into: &result)
+                    }
+                    return
+                }
                 notEvent(record.message, number: number, blank: record.message.allSatisfy { $0 == " " || $0 == "\t" }, into: &result)
                 return
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
+            if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
+                callbackThreads!.note(callback, controller: recognized.controller, name: Array((record.process ?? "").utf8),
+                                      hasName: record.process != nil, pid: record.pid, thread: record.tid,
+                                      process: ProcessKey(name: record.process, pid: record.pid))
+            }
             result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))
@@ -151,6 +237,19 @@ struct ChunkParser {
         return outcome
     }
 
+    /// Adds one of a line's app events. The line counts once among the other lines, however many events it is.
+    private mutating func append(_ recognized: RecognizedEvent, _ event: LifecycleEvent, text: @autoclosure () -> String,
+                                 into result: inout ParsedChunk) {
+        if result.events.last?.line != event.line || result.events.last?.kind.appEvent == nil {
+            result.otherLines += 1
+            lastReason = nil
+        }
+        result.events.append(event)
+        result.appEvents += 1
+        explain?(LineExplanation(line: event.line, text: text(), reading: .event(event.kind, controller: recognized.controller,
+                                                                                 argument: nil, dialect: "events")))
+    }
+
     /// Counts a line that is not an event (an unattributed callback when `lastReason` is set), keeps a few of them
     /// to show when the trace yields no event (`TraceStatistics.samples`), and explains it. `text` is made only
     /// for those.
@@ -175,6 +274,7 @@ struct ChunkParser {
         case .uikitWarning: dialect = UIKitMessageDialect.description.identifier
         case .observerAdded, .observerRemoved, .observersRemovedAll: dialect = ObserverDialect.description.identifier
         case .callback: dialect = recognizer.lastDialect.map { $0.description.identifier } ?? CSharpFinalizerDialect.description.identifier
+        case .appEvent: dialect = "events"
         }
         return .event(event.kind, controller: event.controller, argument: event.argument, dialect: customPatternMatched ? "pattern" : dialect)
     }

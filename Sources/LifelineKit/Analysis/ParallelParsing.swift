@@ -40,12 +40,14 @@ final class ParallelChunkParser: @unchecked Sendable {
     private var callerParser: ChunkParser
     let limit: Int
 
-    /// Starts `workers` threads, which run until `close()`.
-    init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil) {
+    /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `appEvents`.
+    init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil, appEvents: AppEventPatterns? = nil, ignoredClasses: [String] = []) {
         self.limit = max(1, limit)
-        callerParser = ChunkParser(customPatterns: customPatterns)
+        callerParser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(), ignoredClasses: ignoredClasses)
         for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in work(ChunkParser(customPatterns: customPatterns)) }
+            let thread = Thread { [self] in
+                work(ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(), ignoredClasses: ignoredClasses))
+            }
             thread.name = "lifeline.parse.\(index)"
             thread.stackSize = 8 << 20
             thread.start()
@@ -120,7 +122,7 @@ final class ParallelChunkParser: @unchecked Sendable {
         let (job, piece) = unclaimed.removeFirst()
         condition.unlock()
         let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
-        if parser.isInsideJSONArray { parser = ChunkParser(customPatterns: parser.customPatterns) }  // the result is abandoned; start the next piece clean
+        if parser.isInsideJSONArray { parser = parser.restarted() }  // the result is abandoned; start the next piece clean
         condition.lock()
         job.results[piece] = parsed
         job.remaining -= 1

@@ -40,9 +40,14 @@ public struct TraceAnalyzer: Sendable {
     public func analyze(_ input: TraceInput, observer: Observer) throws -> TraceStatistics {
         let reader = try input.reader(blockSize: blockSize, follow: options.follow, writerPatience: options.writerPatience,
                                       shouldStop: observer.shouldStop)
-        var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer)
-        var parser = ChunkParser(customPatterns: options.customPatterns)
-        if parsesInParallel, !(try parseInParallel(reader, fallback: &parser, into: &stage)) {
+        let appEvents = options.allAppEvents
+        var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
+                                 late: LateAppEvents(appEvents))
+        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled(),
+                                 ignoredClasses: options.ignoredClasses)  // its own: the options may be shared
+        let engine = stage.engine
+        parser.runInOrder { engine.runningCallback(process: $0, thread: $1) }  // it parses each chunk just before the stage takes it
+        if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
         while let chunk = try reader.next(shouldStop: observer.shouldStop) {
@@ -61,8 +66,10 @@ public struct TraceAnalyzer: Sendable {
     /// them to the engine, and parses pieces itself when it would otherwise wait; a few chunks are alive at a time.
     /// Returns whether the rest of the input must still be parsed in order: true from the first chunk that holds
     /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
-    private func parseInParallel(_ reader: ChunkReader, fallback: inout ChunkParser, into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns)
+    private func parseInParallel(_ reader: ChunkReader, appEvents: AppEventPatterns?, fallback: inout ChunkParser,
+                                 into stage: inout InOrderStage) throws -> Bool {
+        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns, appEvents: appEvents,
+                                       ignoredClasses: options.ignoredClasses)
         defer { pool.close() }
         var atEnd = false
         func readAhead() throws {
@@ -86,7 +93,8 @@ public struct TraceAnalyzer: Sendable {
     func makeEngine(file: String, observer: Observer) -> RuleEngine {
         var settings = options.settings
         settings.reportLeaksEagerly = settings.reportLeaksEagerly || options.follow
-        let engine = RuleEngine(rules: options.rules.map { $0.init() }, settings: settings, ignoredClasses: options.ignoredClasses,
+        let rules = options.rules.map { $0.init() } + options.customRules.map { CustomRule(spec: $0) } as [any Rule]
+        let engine = RuleEngine(rules: rules, settings: settings, ignoredClasses: options.ignoredClasses,
                                 firstSweep: options.compactionThreshold) { finding in
             var located = finding
             located.file = file
@@ -109,10 +117,13 @@ struct InOrderStage {
     private var unattributedSamples: [SampleLine] = []
     private var otherSamples: [SampleLine] = []
     private var yearlessClock = YearlessClock()
+    /// App event patterns tried here, on the lines the parser kept (`ParsedChunk.lateLines`); nil when none.
+    private let late: LateAppEvents?
 
-    init(engine: RuleEngine, observer: TraceAnalyzer.Observer) {
+    init(engine: RuleEngine, observer: TraceAnalyzer.Observer, late: LateAppEvents? = nil) {
         self.engine = engine
         self.observer = observer
+        self.late = late
     }
 
     mutating func take(_ chunk: Chunk, _ parsed: consuming ParsedChunk) {
@@ -130,7 +141,8 @@ struct InOrderStage {
         var offset = linesBefore
         for index in pieces.indices {
             statistics.lines += pieces[index].lineCount
-            statistics.events += pieces[index].events.count
+            statistics.events += pieces[index].events.count - pieces[index].appEvents
+            statistics.appEvents += pieces[index].appEvents
             statistics.otherLines += pieces[index].otherLines
             statistics.unattributedLines += pieces[index].unattributedCallbacks
             statistics.unparseableLines += pieces[index].unparseable.count
@@ -148,8 +160,14 @@ struct InOrderStage {
         let engine = self.engine  // held once for the chunk, not retained per event
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
+                let lateLines = pieces[index].lateLines
+                var lateThreads = LateThreads(pieces[index].lateThreads)
+                var nextLate = 0
                 pieces[index].events.withUnsafeMutableBufferPointer { events in
                     for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
+                        if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
+                            nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
+                        }
                         events[event].line += linesBefore
                         resolveYear(&events[event])
                         if let range = events[event].textBytes {
@@ -162,6 +180,7 @@ struct InOrderStage {
                         engine.consume(events[event])
                     }
                 }
+                if nextLate < lateLines.count { _ = takeLate(lateLines, &lateThreads, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines) }
                 linesBefore += pieces[index].lineCount
             }
         }
@@ -169,6 +188,53 @@ struct InOrderStage {
             yearlessClock.observeDated(lastTime)
             engine.observeTime(lastTime)
         }
+    }
+
+    /// The threads of one parsed piece's kept lines, and the callback running on each when the piece starts (asked
+    /// of the timeline once, for the lines before the thread's first callback in the piece).
+    private struct LateThreads {
+        let threads: [CallbackThreads.Thread]
+        /// Per thread: 0 not asked yet, 1 no callback that matters, else 2 + the callback's ordinal.
+        var atStart: [UInt8]
+
+        init(_ threads: [CallbackThreads.Thread]) {
+            self.threads = threads
+            atStart = Array(repeating: 0, count: threads.count)
+        }
+    }
+
+    /// Feeds the engine the app events of the kept lines from `start` that come before chunk line `limit`; returns
+    /// the index of the first line not taken.
+    private mutating func takeLate(_ lines: [LateLine], _ threads: inout LateThreads, from start: Int, before limit: Int,
+                                   _ bytes: Bytes, lendsLines: Bool) -> Int {
+        guard let late else { return lines.count }
+        var index = start
+        while index < lines.count, Int(lines[index].line) < limit {
+            defer { index += 1 }
+            let slot = Int(lines[index].thread)
+            let running: Callback
+            if lines[index].state == .atChunkStart {
+                if threads.atStart[slot] == 0 {
+                    let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread)
+                    threads.atStart[slot] = late.matters(callback) ? 2 + UInt8(callback!.ordinal) : 1
+                }
+                guard threads.atStart[slot] > 1 else { continue }
+                running = Callback.byOrdinal[Int(threads.atStart[slot] - 2)]
+            } else {
+                guard let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread),
+                      late.matters(callback) else { continue }
+                running = callback
+            }
+            let thread = threads.threads[slot]
+            for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
+                statistics.appEvents += 1
+                resolveYear(&event)
+                if lendsLines { engine.consume(event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
+                event.text = bytes.string(lines[index].bytes)
+                engine.consume(event)
+            }
+        }
+        return index
     }
 
     /// Device syslog has no year: the latest dated line's year is taken, in trace order.
@@ -198,6 +264,7 @@ struct InOrderStage {
         final.otherLines += engine.unattributedEvents
         final.events -= engine.unattributedEvents
         final.ignoredEvents = engine.ignoredEvents
+        final.unattachedAppEvents = engine.unattachedAppEvents
         return final
     }
 }

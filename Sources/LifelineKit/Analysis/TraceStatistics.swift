@@ -10,6 +10,10 @@ public struct TraceStatistics: Sendable, Equatable {
     public var unattributedLines = 0
     /// Among the events: events of ignored classes.
     public var ignoredEvents = 0
+    /// App events (`events` of the configuration), whose lines are among the other lines; and of those, the ones
+    /// with no controller to attach to (none captured, no callback running on their thread).
+    public var appEvents = 0
+    public var unattachedAppEvents = 0
     public var controllers = 0
     public var bytes = 0
     /// Lines to show when a trace yields no event, or has unattributed lines: the first lines that mention a
@@ -30,6 +34,8 @@ public struct TraceStatistics: Sendable, Equatable {
         sum.unparseableLines += b.unparseableLines
         sum.unattributedLines += b.unattributedLines
         sum.ignoredEvents += b.ignoredEvents
+        sum.appEvents += b.appEvents
+        sum.unattachedAppEvents += b.unattachedAppEvents
         sum.controllers += b.controllers
         sum.bytes += b.bytes
         sum.samples = Array((a.samples + b.samples).prefix(sampleLimit))

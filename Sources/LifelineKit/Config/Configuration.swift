@@ -32,6 +32,12 @@ public struct Configuration: Sendable {
     /// `patterns`, compiled once (set by `ConfigurationParser`, which validated them).
     var compiledPatterns: CustomPatterns?
     public var failOn: String?
+    /// `events`: named app event patterns, checked (set by `ConfigurationParser`).
+    public var appEvents: AppEventPatterns?
+    /// Rules defined in `rules` from a template.
+    public var customRules: [CustomRuleSpec] = []
+    /// `rules.work-in-appearance.pattern`.
+    public var workPattern: String?
     public var overrides: [Override] = []
 
     public init() {}
@@ -52,6 +58,9 @@ public struct Configuration: Sendable {
         for (rule, setting) in settings {
             if let severity = setting.severity { options.settings.severities[rule] = severity }
         }
+        options.customRules = customRules.filter { settings[$0.identifier]?.enabled ?? true }
+        options.appEvents = appEvents
+        if let workPattern { try options.setWorkPattern(workPattern) }
         if let leakTimeout { options.settings.leakTimeout = leakTimeout }
         if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
         options.ignoredClasses += ignoreClasses

@@ -20,7 +20,7 @@ public enum ConfigurationParser {
         return try reader.configuration(root)
     }
 
-    private struct Reader {
+    struct Reader {
         let file: String
 
         func fail(_ pointer: String, _ message: String) -> ConfigurationError {
@@ -74,9 +74,13 @@ public enum ConfigurationParser {
 
         mutating func configuration(_ root: JSONValue) throws(ConfigurationError) -> Configuration {
             let object = try self.object(root, "", allowed: ["rules", "leakTimeout", "slowTransitionSeconds", "ignoreClasses",
-                                                              "patterns", "failOn", "overrides"])
+                                                              "patterns", "failOn", "overrides", "events"])
             var configuration = Configuration()
-            if let rules = object["rules"] { configuration.rules = try ruleSettings(rules, "/rules") }
+            if let events = object["events"] { try appEvents(events, into: &configuration) }
+            if let rules = object["rules"] {
+                try customRules(rules, into: &configuration)
+                configuration.rules = try ruleSettings(rules, "/rules", custom: configuration)
+            }
             if let value = object["leakTimeout"] { configuration.leakTimeout = try seconds(value, "/leakTimeout") }
             if let value = object["slowTransitionSeconds"] { configuration.slowTransitionSeconds = try seconds(value, "/slowTransitionSeconds") }
             if let value = object["ignoreClasses"] { configuration.ignoreClasses = try strings(value, "/ignoreClasses") }
@@ -100,14 +104,18 @@ public enum ConfigurationParser {
                     guard let paths = entry["paths"] else { throw fail(pointer, "missing \"paths\"") }
                     configuration.overrides.append(Configuration.Override(
                         paths: try strings(paths, "\(pointer)/paths"),
-                        rules: try entry["rules"].map { v throws(ConfigurationError) in try ruleSettings(v, "\(pointer)/rules") } ?? [:]))
+                        rules: try entry["rules"].map { v throws(ConfigurationError) in
+                            try ruleSettings(v, "\(pointer)/rules", custom: configuration)
+                        } ?? [:]))
                 }
             }
             return configuration
         }
 
-        func ruleSettings(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> [String: Configuration.RuleSetting] {
-            let known = Set(RuleRegistry.descriptions.map(\.identifier))
+        /// Per-rule settings. Rules of the configuration (`custom`) may be named too; their definitions (with a
+        /// `template`) and `work-in-appearance`'s `pattern` were read by `customRules`.
+        func ruleSettings(_ value: JSONValue, _ path: String, custom: Configuration) throws(ConfigurationError) -> [String: Configuration.RuleSetting] {
+            let known = Set(RuleRegistry.descriptions.map(\.identifier) + custom.customRules.map(\.identifier))
             let object = try self.object(value, path, allowed: known)
             var settings: [String: Configuration.RuleSetting] = [:]
             for (rule, item) in object.pairs {
@@ -116,7 +124,12 @@ public enum ConfigurationParser {
                     settings[rule] = Configuration.RuleSetting(enabled: enabled, severity: nil)
                     continue
                 }
-                let entry = try self.object(item, rulePath, allowed: ["enabled", "severity"])
+                var allowed: Set<String> = ["enabled", "severity"]
+                if path == "/rules" {
+                    if custom.customRules.contains(where: { $0.identifier == rule }) { allowed = CustomRuleReader.allFields }
+                    if rule == WorkInAppearanceRule.description.identifier { allowed.insert("pattern") }
+                }
+                let entry = try self.object(item, rulePath, allowed: allowed)
                 var setting = Configuration.RuleSetting()
                 if let enabled = entry["enabled"] {
                     guard let flag = enabled.boolValue else { throw fail("\(rulePath)/enabled", "expected true or false") }

@@ -65,5 +65,6 @@ public struct CallbackSet: Sendable, Equatable {
     public init(_ callbacks: some Sequence<Callback>) { for callback in callbacks { insert(callback) } }
     public func contains(_ callback: Callback) -> Bool { bits & Self.bit(callback) != 0 }
     public mutating func insert(_ callback: Callback) { bits |= Self.bit(callback) }
+    public var isEmpty: Bool { bits == 0 }
     private static func bit(_ callback: Callback) -> UInt32 { 1 << UInt32(callback.ordinal) }
 }

@@ -181,7 +181,7 @@ public struct CustomPatterns: Sendable {
         return prefix
     }
 
-    private static func controller(from text: String) -> ControllerRef {
+    static func controller(from text: String) -> ControllerRef {
         var copy = text
         return copy.withUTF8 { bytes in
             ControllerRefParser.parseAngle(bytes, at: 0, limit: bytes.count)?.ref

@@ -1,9 +1,12 @@
 /// The one vocabulary that names what a recognised line says, used by rules, findings, baseline fingerprints and
 /// reports: a callback by its canonical name, or `addObserver`, `removeObserver`, `uikitWarning` (which observer,
-/// or which warning, stays in the log line). Fingerprints store `name`, so a name never changes.
+/// or which warning, stays in the log line), or an app event by the name `.lifeline.json` gives it. Fingerprints
+/// store `name`, so a name never changes.
 public enum EventName: Hashable, Sendable, CustomStringConvertible {
     case callback(Callback)
     case addObserver, removeObserver, uikitWarning
+    /// An app event of the configuration's `events` (`productRequest`).
+    case app(String)
 
     /// The name of what `kind` says.
     public init(_ kind: EventKind) {
@@ -12,20 +15,36 @@ public enum EventName: Hashable, Sendable, CustomStringConvertible {
         case .observerAdded: self = .addObserver
         case .observerRemoved, .observersRemovedAll: self = .removeObserver
         case .uikitWarning: self = .uikitWarning
+        case .appEvent(let event): self = .app(event.name)
         }
     }
 
-    /// `viewDidLoad`, `addObserver`, `removeObserver`, `uikitWarning`.
+    /// What a custom rule's `event` names: a callback by its canonical name, else an app event.
+    public init(callbackOrApp name: String) {
+        self = Callback(rawValue: name).map { .callback($0) } ?? .app(name)
+    }
+
+    /// `viewDidLoad`, `addObserver`, `removeObserver`, `uikitWarning`, or an app event's name.
     public var name: String {
         switch self {
         case .callback(let callback): return callback.rawValue
         case .addObserver: return "addObserver"
         case .removeObserver: return "removeObserver"
         case .uikitWarning: return "uikitWarning"
+        case .app(let name): return name
         }
     }
 
     public var description: String { name }
+
+    /// Whether `kind` is this event (without building a name for it).
+    func matches(_ kind: EventKind) -> Bool {
+        switch self {
+        case .callback(let callback): return kind.callback == callback
+        case .app(let name): return kind.appEvent?.name == name
+        default: return EventName(kind) == self
+        }
+    }
 }
 
 extension EventKind {

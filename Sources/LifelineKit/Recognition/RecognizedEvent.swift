@@ -7,6 +7,8 @@ public enum EventKind: Hashable, Sendable {
     case observersRemovedAll
     /// One of UIKit's console warnings (§3.7), with its summary.
     case uikitWarning(String)
+    /// A line an `events` pattern of the configuration names.
+    case appEvent(AppEvent)
 
     public var callback: Callback? {
         if case .callback(let callback) = self { return callback }
@@ -34,4 +36,11 @@ struct RecognizedEvent: Equatable, Sendable {
     var kind: EventKind
     var controller: ControllerRef?
     var argument: ControllerArgument?
+}
+
+extension EventKind {
+    var appEvent: AppEvent? {
+        if case .appEvent(let event) = self { return event }
+        return nil
+    }
 }

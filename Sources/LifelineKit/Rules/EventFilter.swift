@@ -4,14 +4,17 @@ public struct EventFilter: Sendable {
     public var callbacks: CallbackSet
     public var observers: Bool
     public var warnings: Bool
+    /// App events (`AppEvent`), which only rules that ask for them see.
+    public var appEvents: Bool
 
-    public init(callbacks: CallbackSet = CallbackSet(), observers: Bool = false, warnings: Bool = false) {
+    public init(callbacks: CallbackSet = CallbackSet(), observers: Bool = false, warnings: Bool = false, appEvents: Bool = false) {
         self.callbacks = callbacks
         self.observers = observers
         self.warnings = warnings
+        self.appEvents = appEvents
     }
 
-    /// Every event.
+    /// Every lifecycle event (not app events).
     public static let everything = EventFilter(callbacks: CallbackSet(Callback.allCases), observers: true, warnings: true)
 
     /// The given callbacks only.
@@ -22,6 +25,7 @@ public struct EventFilter: Sendable {
         case .callback(let callback): return callbacks.contains(callback)
         case .observerAdded, .observerRemoved, .observersRemovedAll: return observers
         case .uikitWarning: return warnings
+        case .appEvent: return appEvents
         }
     }
 }
@@ -33,10 +37,11 @@ extension EventKind {
         case .callback(let callback): return callback.ordinal
         case .observerAdded, .observerRemoved, .observersRemovedAll: return Callback.allCases.count
         case .uikitWarning: return Callback.allCases.count + 1
+        case .appEvent: return Callback.allCases.count + 2
         }
     }
 
     /// One kind standing for each slot, to ask filters about.
     static let filterSlotSamples: [EventKind] =
-        Callback.allCases.map { EventKind.callback($0) } + [.observerAdded(""), .uikitWarning("")]
+        Callback.allCases.map { EventKind.callback($0) } + [.observerAdded(""), .uikitWarning(""), .appEvent(AppEvent(name: ""))]
 }

@@ -20,17 +20,21 @@ public struct RuleDescription: Sendable {
     public let triggeringExamples: [String]
     /// Traces that must produce no finding of this rule.
     public let nonTriggeringExamples: [String]
-    /// The fix as code, shown by `lifeline rules explain`; every rule has one (a test checks).
+    /// The `.lifeline.json` the examples run with (a rule template's examples need one), or nil.
+    public let exampleConfiguration: String?
+    /// The fix as code, shown by `lifeline rules explain`; every built-in rule has one (a test checks).
     public let fix: RuleFix?
 
     public init(identifier: String, severity: Severity, summary: String, explanation: String,
-                triggeringExamples: [String], nonTriggeringExamples: [String], fix: RuleFix? = nil) {
+                triggeringExamples: [String], nonTriggeringExamples: [String], exampleConfiguration: String? = nil,
+                fix: RuleFix? = nil) {
         self.identifier = identifier
         self.severity = severity
         self.summary = summary
         self.explanation = explanation
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+        self.exampleConfiguration = exampleConfiguration
         self.fix = fix
     }
 }
@@ -55,6 +59,10 @@ public struct RuleFix: Sendable {
 /// by name, and a new rule touches only its own file and `RuleRegistry`.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// This rule's description: the type's, except for rules the configuration defines (`CustomRule`).
+    var ruleDescription: RuleDescription { get }
+    /// The events `check` judges: the type's `checkedEvents`, except for rules the configuration defines.
+    var eventFilter: EventFilter { get }
     /// The events `check` judges; the engine skips the call for all others.
     static var checkedEvents: EventFilter { get }
     /// The events after which `applied` wants to see the instance (none unless a rule says so).
@@ -73,6 +81,11 @@ public protocol Rule: Sendable {
     mutating func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
     /// Judges an instance still alive at the end of the trace.
     mutating func endOfTrace(_ instance: Instance, in context: RuleContext)
+    /// `instance` is final: by default `endOfTrace` (`atEnd`), then `forget`. Rules that judge every instance's whole
+    /// life, however it ended, replace this.
+    mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext)
+    /// The trace ended, after every instance was finished.
+    mutating func traceEnded(in context: RuleContext)
     /// Trace time moved on (a streaming rule may judge what it waits for).
     mutating func timeAdvanced(to now: TraceTime, in context: RuleContext)
     /// `instance` is final (deallocated, replaced at its address, or judged at the end): forget it.
@@ -84,11 +97,18 @@ extension Rule {
     public static var appliedEvents: EventFilter { EventFilter() }
     public static var judgesBodies: Bool { true }
     public static func watchesTime(_ settings: RuleSettings) -> Bool { false }
+    public var ruleDescription: RuleDescription { Self.description }
+    public var eventFilter: EventFilter { Self.checkedEvents }
+    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if atEnd { endOfTrace(instance, in: context) }
+        forget(instance)
+    }
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {}
     public func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {}
     public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {}
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {}
     public func timeAdvanced(to now: TraceTime, in context: RuleContext) {}
+    public func traceEnded(in context: RuleContext) {}
     public func forget(_ instance: Instance) {}
-    var identifier: String { Self.description.identifier }
+    var identifier: String { ruleDescription.identifier }
 }

@@ -1,17 +1,21 @@
 /// Human-readable documentation of the rules, generated from the rules themselves.
 public enum RuleCatalog {
-    /// One line per rule: identifier, severity, summary.
-    public static func list() -> String {
-        let width = RuleRegistry.descriptions.map(\.identifier.count).max() ?? 0
-        return RuleRegistry.descriptions.map { rule in
+    /// The rule templates rules of the configuration are built from.
+    public static var templates: [RuleDescription] { RuleTemplates.all.map { $0.description } }
+
+    /// One line per rule: identifier, severity, summary; the built-in rules, then `adding` (the configuration's).
+    public static func list(adding custom: [RuleDescription] = []) -> String {
+        let rules = RuleRegistry.descriptions + custom
+        let width = rules.map(\.identifier.count).max() ?? 0
+        return rules.map { rule in
             rule.identifier.padding(to: width) + "  " + rule.severity.rawValue.padding(to: 7) + "  " + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 
     /// The README's rule table.
-    public static func markdownTable() -> String {
+    public static func markdownTable(adding custom: [RuleDescription] = []) -> String {
         var text = "| rule | severity | what it finds |\n|---|---|---|\n"
-        for rule in RuleRegistry.descriptions {
+        for rule in RuleRegistry.descriptions + custom {
             text += "| `\(rule.identifier)` | \(rule.severity.rawValue) | \(rule.summary) |\n"
         }
         return text
@@ -28,7 +32,9 @@ public enum RuleCatalog {
 
     /// The rule's examples under their two headings, each example rendered by `block`.
     static func examples(of rule: RuleDescription, block: (String) -> String) -> String {
-        var text = "\nTriggers (↓ marks the reported line):\n"
+        var text = ""
+        if let configuration = rule.exampleConfiguration { text += "\nExamples run with this .lifeline.json:\n\n" + block(configuration) }
+        text += "\nTriggers (↓ marks the reported line):\n"
         for example in rule.triggeringExamples { text += "\n" + block(example) }
         text += "\nDoes not trigger:\n"
         for example in rule.nonTriggeringExamples { text += "\n" + block(example) }

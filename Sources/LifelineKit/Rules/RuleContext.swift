@@ -15,7 +15,7 @@ public final class RuleContext {
     var lentLine: Bytes?
 
     init(settings: RuleSettings, rules: [any Rule], facts: TimelineFacts, emit: @escaping (Finding) -> Void) {
-        self.ruleIdentities = rules.map { (type(of: $0).description.identifier, type(of: $0).description.severity) }
+        self.ruleIdentities = rules.map { ($0.ruleDescription.identifier, $0.ruleDescription.severity) }
         self.settings = settings
         self.facts = facts
         self.emit = emit

@@ -26,6 +26,9 @@ public final class RuleEngine {
     /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage).
     func consume(_ event: LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
 
+    /// The callback running on a thread: the last one logged there, while its body is open.
+    func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
+
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
     public func finish() { tracker.finish() }
 
@@ -35,6 +38,8 @@ public final class RuleEngine {
     public var unattributedEvents: Int { tracker.unattributedEvents }
     /// Events of ignored classes.
     public var ignoredEvents: Int { tracker.ignoredEvents }
+    /// App events with no controller named and no callback running on their thread.
+    public var unattachedAppEvents: Int { tracker.unattachedAppEvents }
 
     /// Bytes the engine holds per instance kept at rest (its compact record and index entry), averaged.
     public var retainedBytesPerIdleInstance: Double { tracker.retainedBytesPerIdleInstance }
@@ -89,7 +94,7 @@ struct RuleRunner: TimelineJudge {
     init(rules: [any Rule], context: RuleContext) {
         self.rules = rules
         self.context = context
-        checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).checkedEvents.matches(kind) } }
+        checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { rules[$0].eventFilter.matches(kind) } }
         appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
@@ -126,10 +131,16 @@ struct RuleRunner: TimelineJudge {
     mutating func finished(_ instance: Instance, atEnd: Bool) {
         for index in rules.indices {
             context.currentRuleIndex = index
-            if atEnd { rules[index].endOfTrace(instance, in: context) }
-            rules[index].forget(instance)
+            rules[index].finished(instance, atEnd: atEnd, in: context)
         }
         onInstanceFinished?(instance)
+    }
+
+    mutating func traceEnded() {
+        for index in rules.indices {
+            context.currentRuleIndex = index
+            rules[index].traceEnded(in: context)
+        }
     }
 
     mutating func timeAdvanced(to now: TraceTime) {

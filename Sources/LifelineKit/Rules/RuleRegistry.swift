@@ -12,6 +12,7 @@ public enum RuleRegistry {
         UIKitWarningRule.self,
         DeprecatedCallbackRule.self,
         SlowTransitionRule.self,
+        WorkInAppearanceRule.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -22,7 +22,7 @@ extension Instance {
             observers[name, default: ObserverEntry()].count -= 1
         case .observersRemovedAll:
             observers.updateAll { $0.count = 0 }
-        case .uikitWarning:
+        case .uikitWarning, .appEvent:
             break
         }
         lastLine = event.line

@@ -36,6 +36,12 @@ struct OpenBodies {
         return lastSlot
     }
 
+    /// The callback of the body open on `thread`, without making it a slot or moving the last-slot cache.
+    func callback(on thread: ThreadKey) -> Callback? {
+        if lastSlot >= 0, threads[lastSlot] == thread { return callback(lastSlot) }
+        return index[thread].flatMap { callback($0) }
+    }
+
     /// The instance whose body is open on the thread in `slot`.
     func instance(_ slot: Int) -> InstanceKey? { isOpen[slot] ? bodies[slot].instance : nil }
 

@@ -16,6 +16,8 @@ protocol TimelineJudge {
     /// `instance` is final: deallocated, replaced by a new object at its address, or still alive at the end of the
     /// trace (`atEnd`, in order of first appearance).
     mutating func finished(_ instance: Instance, atEnd: Bool)
+    /// The trace ended: every instance is finished.
+    mutating func traceEnded()
     /// The trace's clock moved on.
     mutating func timeAdvanced(to now: TraceTime)
 }

@@ -24,6 +24,8 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     private(set) var unattributedEvents = 0
     /// Events of ignored classes.
     private(set) var ignoredEvents = 0
+    /// App events with no controller named and no callback running on their thread (their lines are other lines).
+    private(set) var unattachedAppEvents = 0
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
     var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
 
@@ -42,6 +44,11 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     func recentLines(of instance: Instance) -> [EvidenceLine] {
         arena.lines(endingAt: instance.evidence, depth: Instance.evidenceDepth)
+    }
+
+    /// The callback whose body is open on a thread (the last logged there), if any.
+    func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? {
+        openBodies.callback(on: OpenBodies.ThreadKey(process: process, thread: thread))
     }
 
     /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).
@@ -64,7 +71,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         if let time = event.time { observe(time) }
         let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
         guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
-            unattributedEvents += 1
+            if event.kind.appEvent != nil { unattachedAppEvents += 1 } else { unattributedEvents += 1 }
             return
         }
         if ignoredClasses.matches(ref.name) {
@@ -101,7 +108,11 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         } else {
             slot = live.insert(makeInstance(key, generation: 1))
         }
-        judgeAndApply(event, line, slot, key, thread, enclosing)
+        if case .appEvent = event.kind {
+            judgeAndApply(placed(event, in: enclosing, thread), line, slot, key, thread, enclosing)
+        } else {
+            judgeAndApply(event, line, slot, key, thread, enclosing)
+        }
         if wasDead, live[slot].isDeallocated {
             tombstones.insert(live.remove(slot))  // a second dealloc, an observer line: it stays finished
         } else if live.count >= sweepAt {
@@ -129,6 +140,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         for (_, slot) in full[nextFull...] { judge.finished(live[slot], atEnd: true) }
         live.removeAll()
         idle.removeAll()
+        judge.traceEnded()
     }
 
     // MARK: Events
@@ -185,6 +197,16 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         }
         if judge.watchesApplied(event.kind) { judge.applied(event, to: live[slot]) }
         onEvent?(event, live[slot], line)
+    }
+
+    /// An app event that knows the callback it happened in.
+    private func placed(_ event: LifecycleEvent, in enclosing: Enclosing, _ thread: Int) -> LifecycleEvent {
+        guard case .appEvent(var appEvent) = event.kind, let callback = enclosing.scope else { return event }
+        appEvent.callback = callback
+        appEvent.callbackLine = openBodies.lastBody(thread).line
+        var placed = event
+        placed.kind = .appEvent(appEvent)
+        return placed
     }
 
     // MARK: Instances

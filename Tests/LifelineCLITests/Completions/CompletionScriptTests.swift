@@ -6,7 +6,7 @@ import LifelineKit
 /// The completion scripts: generated from the command specs, loaded by real shells, completing what the parser takes.
 final class CompletionScriptTests: XCTestCase {
     private let program = Lifeline.commands
-    private let ruleIdentifiers = RuleRegistry.descriptions.map(\.identifier)
+    private let ruleIdentifiers = (RuleRegistry.descriptions + RuleCatalog.templates).map(\.identifier)  // rules explain takes templates too
     private let failOnLevels = ["error", "warning", "info", "never"]
 
     /// Command lines ending where the user pressed Tab, and what every shell must offer there.

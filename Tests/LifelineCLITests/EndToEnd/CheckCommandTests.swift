@@ -141,7 +141,7 @@ final class CheckCommandTests: XCTestCase {
 
     func testRulesListAndExplain() throws {
         let list = try CLIRunner.run(["rules"])
-        XCTAssertEqual(list.stdout.split(separator: "\n").count, 11)
+        XCTAssertEqual(list.stdout.split(separator: "\n").count, 12)
         let explain = try CLIRunner.run(["rules", "explain", "observer-balance"])
         XCTAssertTrue(explain.stdout.hasPrefix("observer-balance (warning):"))
         XCTAssertTrue(explain.stdout.contains("viewDidLoad or init ↔ deinit"))

@@ -77,7 +77,9 @@ final class TimelineRecorder {
 
     func record(_ finding: Finding) { findings.append(finding) }
 
+    /// Records a lifecycle event on its lane. App events are not drawn: findings on them carry their line.
     func record(_ event: LifecycleEvent, line: Bytes, on instance: Instance) {
+        guard event.kind.appEvent == nil else { return }
         let serial = instance.serial, draft = serial - 1
         if !hasDraft(serial) {
             // An instance's first event: from now on its key names it (until another instance takes the key).

@@ -1,0 +1,378 @@
+/// An app event: an ordinary app log line that an `events` pattern of the configuration names (`productRequest`).
+/// The timeline attaches it to the controller the pattern captured, else to the one whose callback is running on
+/// its thread, and notes that callback.
+public struct AppEvent: Hashable, Sendable {
+    /// The name the configuration gives the pattern.
+    public var name: String
+    /// The text of the pattern's `key` group, which `pairs` rules may match by.
+    public var key: String?
+    /// The lifecycle callback of the event's controller running on its thread when it was logged (set by the timeline).
+    public var callback: Callback?
+    /// The line of that callback.
+    public var callbackLine: Int?
+
+    public init(name: String, key: String? = nil) {
+        self.name = name
+        self.key = key
+    }
+}
+
+/// The `events` of a configuration: named regular expressions, with optional named groups `controller` and
+/// `key`, tried on every line that is not a lifecycle event. A line may be several app events.
+///
+/// Checked sources, `Sendable`; each parser compiles its own (`compiled()`), as `Regex` is not `Sendable`.
+public struct AppEventPatterns: Sendable, Equatable {
+    public struct Source: Sendable, Equatable {
+        public var name: String
+        public var pattern: String
+        /// Only events inside these callbacks matter: the parser leaves the pattern alone, and the in-order stage
+        /// tries it on the lines logged while one of them runs on their thread (`LateAppEvents`). Empty: every line.
+        var onlyInside: CallbackSet = CallbackSet()
+
+        public init(name: String, pattern: String) {
+            self.name = name
+            self.pattern = pattern
+        }
+    }
+
+    public let sources: [Source]
+
+    /// Checks every pattern: it must compile, its groups may only be `controller` and `key`, and it must not be
+    /// able to backtrack exponentially (`BacktrackingCheck`, as for `patterns`: the matcher has no step budget).
+    /// The error is the offending pattern's index and why.
+    public init(_ sources: [Source]) throws(AppEventPatternError) {
+        _ = try CompiledAppEvents(sources)
+        for (index, source) in sources.enumerated() {
+            if let reason = BacktrackingCheck.problem(in: source.pattern) {
+                throw AppEventPatternError(index: index, description: "can take exponential time on a line that almost matches: \(reason)")
+            }
+        }
+        self.sources = sources
+    }
+
+    /// Patterns already checked (by the configuration), not compiled again.
+    init(checked sources: [Source]) { self.sources = sources }
+
+    /// Compiled for one parser (`.parser`), for the in-order stage (`.late`), or for both at once (`.eager`:
+    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs.
+    func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
+        do { return try CompiledAppEvents(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+    }
+}
+
+/// Why an `events` pattern cannot be used.
+public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
+    /// The pattern's position in the sources.
+    public var index: Int
+    public var description: String
+}
+
+/// `AppEventPatterns` compiled for one parser. A regular expression runs only on lines holding one of the
+/// literals every match of it must contain (`RequiredLiterals`), found in one pass over the line.
+struct CompiledAppEvents {
+    /// What the patterns are compiled for.
+    enum Role {
+        /// The parser: the patterns it runs (not those left to the in-order stage), which it only screens for.
+        case parser
+        /// The in-order stage: only the patterns left to it (`Source.onlyInside`).
+        case late
+        /// Every pattern in the parser (`lifeline events`).
+        case eager
+    }
+
+    private let names: [String]
+    /// Nil for the patterns this role does not run.
+    private let expressions: [Regex<AnyRegexOutput>?]
+    /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
+    /// the screen finding it at a message's start is the match, and the expression does not run.
+    private let exactLiterals: [[UInt8]?]
+    /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
+    private let unfiltered: UInt64
+    private let everyLine: [Int]
+    private let screen: LiteralScreen
+    /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
+    private let deferred: UInt64
+    private let lateScreen: LiteralScreen
+    private let lateUnfiltered: UInt64
+    /// The callbacks any of those patterns cares about.
+    let lateCallbacks: CallbackSet
+
+    /// Checks every pattern (it compiles, its groups are `controller` and `key`); keeps the expressions `role` runs.
+    init(_ sources: [AppEventPatterns.Source], role: Role = .eager) throws(AppEventPatternError) {
+        let eager = role == .eager
+        var expressions: [Regex<AnyRegexOutput>?] = []
+        var lateCallbacks = CallbackSet()
+        var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+        var lateLiterals = literals
+        var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
+        var latePrefixes = prefixes
+        var deferred: UInt64 = 0
+        var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
+        var everyLine: [Int] = []
+        for (index, source) in sources.enumerated() {
+            let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
+            do {  // sources were checked (`AppEventPatterns`): a role compiles only what it runs
+                expressions.append(eager || isLate == (role == .late) ? try Regex(source.pattern) : nil)
+            } catch {
+                throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
+            }
+            if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
+            for group in Self.groupNames(source.pattern) where group != "controller" && group != "key" {
+                throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
+            }
+            guard index < 64 else { everyLine.append(index); continue }
+            if isLate { deferred |= 1 << UInt64(index) }
+            if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
+                let found = anchored.prefixes.map { ($0, index, anchored.caseless) }
+                if isLate { latePrefixes += found } else { prefixes += found }
+                continue
+            }
+            guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
+                if !isLate { unfiltered |= 1 << UInt64(index) } else { lateUnfiltered |= 1 << UInt64(index) }
+                continue
+            }
+            if isLate {
+                lateLiterals += required.literals.map { ($0, index, required.caseless) }
+            } else {
+                literals += required.literals.map { ($0, index, required.caseless) }
+            }
+        }
+        self.names = sources.map(\.name)
+        self.exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
+        self.expressions = expressions
+        self.unfiltered = unfiltered
+        self.everyLine = everyLine
+        self.screen = LiteralScreen(literals, prefixes: prefixes)
+        self.lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
+        self.lateUnfiltered = lateUnfiltered
+        self.deferred = deferred
+        self.lateCallbacks = lateCallbacks
+        hasParserPatterns = sources.count > deferred.nonzeroBitCount
+    }
+
+    var isEmpty: Bool { names.isEmpty }
+    /// Whether the parser has patterns to try (`match`): some that are not left to the in-order stage.
+    let hasParserPatterns: Bool
+    /// Whether some patterns are left to the in-order stage (`matchLate`).
+    var hasLatePatterns: Bool { deferred != 0 }
+
+    /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
+    /// patterns' literals is in it.
+    func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
+        let candidates = screen.patterns(in: bytes, message) | unfiltered
+        guard candidates != 0 || !everyLine.isEmpty else { return [] }
+        var text: String?
+        var events = self.events(bytes, message, candidates, &text)
+        for pattern in everyLine {
+            if text == nil { text = bytes.string(message) }
+            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
+        }
+        return events
+    }
+
+    /// The events of the patterns left to the in-order stage.
+    func matchLate(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
+        var text: String?
+        return events(bytes, message, lateScreen.patterns(in: bytes, message) | lateUnfiltered, &text)
+    }
+
+    /// The same as `match` and `matchLate` together, on a message already made a `String` (`log --style json`
+    /// records, whose lines the in-order stage does not see).
+    func match(_ message: String) -> [RecognizedEvent] {
+        var copy = message
+        return copy.withUTF8 { match($0, 0..<$0.count) + matchLate($0, 0..<$0.count) }
+    }
+
+    private func events(_ bytes: Bytes, _ message: Range<Int>, _ candidates: UInt64, _ text: inout String?) -> [RecognizedEvent] {
+        var events: [RecognizedEvent] = []
+        var remaining = candidates
+        while remaining != 0 {
+            let pattern = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if let literal = exactLiterals[pattern], message.count == literal.count || bytes[message.lowerBound + literal.count] < 0x80 {
+                events.append(RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern])), controller: nil, argument: nil))
+                continue  // the screen found it at the start (candidates come from the screens)
+            }
+            if text == nil { text = bytes.string(message) }
+            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
+        }
+        return events
+    }
+
+    private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
+        guard let found = try? expressions[pattern]?.firstMatch(in: text) else { return nil }
+        let key = found.output["key"]?.substring.map(String.init)
+        let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
+        return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
+    }
+
+    /// The names of a pattern's named groups, `(?<name>…)` and `(?P<name>…)`.
+    static func groupNames(_ pattern: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(pattern)
+        while let open = rest.range(of: "(?") {
+            rest = rest[open.upperBound...]
+            if rest.hasPrefix("P") { rest = rest.dropFirst() }
+            guard rest.hasPrefix("<"), !rest.dropFirst().hasPrefix("="), !rest.dropFirst().hasPrefix("!"),
+                  let close = rest.firstIndex(of: ">") else { continue }
+            names.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+        }
+        return names
+    }
+}
+
+/// Finds which of a set of literals (each standing for one of up to 64 patterns) occur in a line, in one pass: a
+/// bit table of the literals' first two bytes says where a literal may start, and only there are they compared.
+struct LiteralScreen {
+    private struct Entry {
+        var bytes: [UInt8]
+        var caseless: Bool
+        var wordStart: Bool
+        var pattern: UInt64
+    }
+
+    /// Literals of two bytes or more, by their first byte (a caseless one under both cases): those starting with
+    /// byte `b` are `entries[bucketStart[b]..<bucketStart[b + 1]]`.
+    private var entries: [Entry] = []
+    private var bucketStart = [Int](repeating: 0, count: 257)
+    /// Bit `(first << 8) | second` set when some literal may start with those two bytes (both cases if caseless).
+    private var pairs = [UInt64](repeating: 0, count: 1024)
+    /// The same for literals that need not start a word: after a letter or digit only these are looked at.
+    private var midWordPairs = [UInt64](repeating: 0, count: 1024)
+    /// Literals of one byte: any line holding the byte passes.
+    private var singles: [UInt64] = Array(repeating: 0, count: 256)
+    private var hasAny = false
+    private var hasSingles = false
+    /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`), end to end in `prefixBytes`, and
+    /// a bit per first two bytes they may start with (any second byte for a literal of one): most messages are
+    /// turned away by one bit.
+    private struct Prefix {
+        var start: Int
+        var count: Int
+        var caseless: Bool
+        var pattern: UInt64
+        /// Its first two bytes (lowercased when caseless), the first only for a literal of one byte.
+        var head: Int
+    }
+    private var prefixes: [Prefix] = []
+    private var prefixBytes: [UInt8] = []
+    private var prefixPairs = [UInt64](repeating: 0, count: 1024)
+
+    init(_ literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)],
+         prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []) {
+        for (prefix, pattern, caseless) in prefixes where !prefix.isEmpty {
+            let bytes = caseless ? prefix.map(ASCII.lowercased) : prefix
+            let head = bytes.count > 1 ? Int(bytes[0]) << 8 | Int(bytes[1]) : Int(bytes[0])
+            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern), head: head))
+            prefixBytes += bytes
+            let seconds = bytes.count > 1 ? Self.variants(bytes[1], caseless) : (0...255).map(UInt8.init)
+            for first in Self.variants(bytes[0], caseless) {
+                for second in seconds {
+                    let pair = Int(first) << 8 | Int(second)
+                    prefixPairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
+            }
+        }
+        var byFirst: [(first: UInt8, entry: Entry)] = []
+        for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
+            let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
+            let entry = Entry(bytes: bytes, caseless: caseless, wordStart: literal.wordStart, pattern: 1 << UInt64(pattern))
+            if bytes.count >= 2 { byFirst += Self.variants(bytes[0], caseless).map { ($0, entry) } }
+            hasAny = true
+            guard bytes.count >= 2 else {
+                for first in Self.variants(bytes[0], caseless) { singles[Int(first)] |= 1 << UInt64(pattern) }
+                hasSingles = true
+                continue
+            }
+            for first in Self.variants(bytes[0], caseless) {
+                for second in Self.variants(bytes[1], caseless) {
+                    let pair = Int(first) << 8 | Int(second)
+                    pairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                    if !literal.wordStart { midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
+                }
+            }
+        }
+        byFirst.sort { $0.first < $1.first }
+        entries = byFirst.map(\.entry)
+        var next = 0
+        for byte in 0...256 {
+            while next < byFirst.count, Int(byFirst[next].first) < byte { next += 1 }
+            bucketStart[byte] = next
+        }
+    }
+
+    private static func variants(_ byte: UInt8, _ caseless: Bool) -> [UInt8] {
+        caseless && ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
+    }
+
+    /// The patterns (as bits) whose literal occurs in `bytes[range]`.
+    func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        if !prefixes.isEmpty, !range.isEmpty {
+            let pair = range.count > 1 ? Int(bytes[range.lowerBound]) << 8 | Int(bytes[range.lowerBound + 1]) : -1
+            if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
+        }
+        guard hasAny, range.count >= 1 else { return found }
+        pairs.withUnsafeBufferPointer { pairs in
+            midWordPairs.withUnsafeBufferPointer { midWordPairs in
+                var i = range.lowerBound
+                let last = range.upperBound - 1
+                while i < last {
+                    let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                    let bit: UInt64 = 1 << UInt64(pair & 63)
+                    if pairs[pair >> 6] & bit != 0,
+                       i == range.lowerBound || bytes[i - 1] >= 0x80 || !ASCII.isIdentifier(bytes[i - 1]) || midWordPairs[pair >> 6] & bit != 0 {
+                        found |= matches(bytes, at: i, range)
+                    }
+                    i += 1
+                }
+            }
+        }
+        if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
+        return found
+    }
+
+    /// The patterns of the literals (of two bytes or more) that occur at `start`.
+    private func matches(_ bytes: Bytes, at start: Int, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        let first = Int(bytes[start])
+        for entry in entries[bucketStart[first]..<bucketStart[first + 1]] where range.upperBound - start >= entry.bytes.count {
+            if entry.wordStart, start > range.lowerBound, bytes[start - 1] < 0x80, ASCII.isIdentifier(bytes[start - 1]) { continue }
+            if Self.equal(entry, bytes, at: start) { found |= entry.pattern }
+        }
+        return found
+    }
+
+    /// The patterns whose prefix `bytes[range]` starts with.
+    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        let first = Int(bytes[range.lowerBound]), second = range.count > 1 ? Int(bytes[range.lowerBound + 1]) : -1
+        let firstLower = Int(ASCII.lowercased(UInt8(first))), secondLower = second < 0 ? -1 : Int(ASCII.lowercased(UInt8(second)))
+        prefixBytes.withUnsafeBufferPointer { literal in
+            for prefix in prefixes where range.count >= prefix.count {
+                let (a, b) = prefix.caseless ? (firstLower, secondLower) : (first, second)
+                guard prefix.head == (prefix.count > 1 ? a << 8 | b : a) else { continue }
+                var equal = true
+                for offset in 0..<prefix.count {
+                    let byte = bytes[range.lowerBound + offset]
+                    if (prefix.caseless ? ASCII.lowercased(byte) : byte) != literal[prefix.start + offset] { equal = false; break }
+                }
+                if equal { found |= prefix.pattern }
+            }
+        }
+        return found
+    }
+
+    /// Whether `entry`'s literal is at `start` (which leaves room for it).
+    private static func equal(_ entry: Entry, _ bytes: Bytes, at start: Int) -> Bool {
+        for offset in entry.bytes.indices {
+            let byte = bytes[start + offset]
+            if (entry.caseless ? ASCII.lowercased(byte) : byte) != entry.bytes[offset] { return false }
+        }
+        return true
+    }
+}
+
+extension ASCII {
+    @inline(__always) static func lowercased(_ b: UInt8) -> UInt8 { isLetter(b) ? b | 0x20 : b }
+}

@@ -1,0 +1,90 @@
+/// A rule the configuration defines (`CustomRuleSpec`), run like the built-in ones: it sees only the events it
+/// names, hands them to its template with their scope, and closes each instance's scope when the instance is final
+/// and each class's at the end of the trace.
+public struct CustomRule: Rule {
+    public static let description = RuleDescription(
+        identifier: "custom",
+        severity: .warning,
+        summary: "a rule of .lifeline.json built from a template",
+        explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
+        triggeringExamples: [], nonTriggeringExamples: [])
+
+    public let spec: CustomRuleSpec
+    private var template: any RuleTemplate
+    /// Class scopes seen so far, closed at the end of the trace in order of first sight.
+    private var classScopes: [RuleScope] = []
+    private var knownClassScopes: Set<RuleScope> = []
+    /// The scope of the instance seen last (consecutive events are mostly one instance's: its scope is not made
+    /// and hashed again).
+    private var lastScope: (serial: Int, scope: RuleScope)?
+    /// The callbacks A and B name, if they are callbacks: most events are, and are told apart without names.
+    private let callbackA: Callback?
+    private let callbackB: Callback?
+
+    public init(spec: CustomRuleSpec) {
+        self.spec = spec
+        template = (RuleTemplates.type(named: spec.template) ?? OnceTemplate.self).init(spec)
+        if case .callback(let callback) = spec.event { callbackA = callback } else { callbackA = nil }
+        if case .callback(let callback)? = spec.then { callbackB = callback } else { callbackB = nil }
+    }
+
+    /// Required of every rule; a custom rule is only ever made from its spec.
+    public init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
+
+    public var ruleDescription: RuleDescription { spec.description }
+
+    public var eventFilter: EventFilter {
+        var filter = EventFilter()
+        for name in spec.eventNames {
+            switch name {
+            case .callback(let callback): filter.callbacks.insert(callback)
+            case .app: filter.appEvents = true
+            case .addObserver, .removeObserver: filter.observers = true
+            case .uikitWarning: filter.warnings = true
+            }
+        }
+        return filter
+    }
+
+    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        let first: Bool, second: Bool
+        if let callback = event.kind.callback {
+            first = callbackA == callback
+            second = callbackB == callback
+        } else {
+            first = spec.event.matches(event.kind)
+            second = spec.then?.matches(event.kind) == true
+        }
+        guard first || second else { return }
+        var reporter = TemplateReporter(context: context, message: spec.message)
+        let scope: RuleScope
+        if let lastScope, lastScope.serial == instance.serial {
+            scope = lastScope.scope
+        } else {
+            scope = self.scope(of: instance)
+            lastScope = (instance.serial, scope)
+            if spec.perClass, knownClassScopes.insert(scope).inserted { classScopes.append(scope) }
+        }
+        template.see(event, first: first, scope: scope, on: instance, &reporter)
+        if first, second {  // A and B the same event: it is B too
+            template.see(event, first: false, scope: scope, on: instance, &reporter)
+        }
+    }
+
+    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        guard !spec.perClass else { return }
+        var reporter = TemplateReporter(context: context, message: spec.message)
+        template.close(.instance(serial: instance.serial), &reporter)
+    }
+
+    public mutating func traceEnded(in context: RuleContext) {
+        var reporter = TemplateReporter(context: context, message: spec.message)
+        for scope in classScopes { template.close(scope, &reporter) }
+        classScopes.removeAll()
+        lastScope = nil
+    }
+
+    private func scope(of instance: Instance) -> RuleScope {
+        spec.perClass ? .classInProcess(instance.key.process, instance.key.ref.name) : .instance(serial: instance.serial)
+    }
+}

@@ -1,0 +1,69 @@
+/// `followedBy`: every A is followed by a B in its scope, optionally within `within` seconds.
+struct FollowedByTemplate: RuleTemplate {
+    static let fields: (optional: Set<String>, required: Set<String>) = (["then", "within"], ["then"])
+
+    static let description = RuleDescription(
+        identifier: "followedBy",
+        severity: .warning,
+        summary: "event A is always followed by event B (`then`), optionally `within` N seconds",
+        explanation: """
+        Reports an A that no B followed before its scope ended (the instance was freed, or the trace ended), or \
+        that B followed later than `within` seconds (judged when B comes, so only with timestamps). For example \
+        the analytics screen_view after every viewDidAppear. Fix: emit B on every path after A.
+        """,
+        triggeringExamples: [
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillAppear(_:)
+            ↓2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:46.300 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillDisappear(_:)
+            """,
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillAppear(_:)
+            ↓2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:49.900 Shop[4089:51117] analytics screen_view HomeVC
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewWillAppear(_:)
+            2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:46.300 Shop[4089:51117] analytics screen_view HomeVC
+            """,
+        ],
+        exampleConfiguration: """
+        {
+          "events": { "screenView": "^analytics screen_view" },
+          "rules": { "screen-view": { "template": "followedBy", "event": "viewDidAppear", "then": "screenView", "within": 2,
+                                      "message": "log screen_view within 2 s of every appearance" } }
+        }
+        """)
+
+    /// Per scope: the earliest A no B has followed yet.
+    private var pending: [RuleScope: SeenEvent] = [:]
+    private let names: (a: String, b: String)
+    private let within: Double?
+
+    init(_ spec: CustomRuleSpec) {
+        names = (spec.event.description, spec.then?.description ?? "")
+        within = spec.within
+    }
+
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+        if isA {
+            if pending[scope] == nil {
+                pending[scope] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: instance)
+            }
+            return
+        }
+        guard let a = pending.removeValue(forKey: scope) else { return }
+        if let within, let start = a.time, let end = event.time, end.seconds(since: start) > within {
+            report.report("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
+                          + "limit \(Format.seconds(within)))", at: a, name: names.a)
+        }
+    }
+
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+        guard let a = pending.removeValue(forKey: scope) else { return }
+        report.report("\(names.a) never followed by \(names.b)", at: a, name: names.a)
+    }
+}

@@ -1,0 +1,89 @@
+/// `pairs`: A and B alternate and balance in each scope (per value of the events' `key` group with `byKey`).
+struct PairsTemplate: RuleTemplate {
+    static let fields: (optional: Set<String>, required: Set<String>) = (["then", "byKey"], ["then"])
+
+    static let description = RuleDescription(
+        identifier: "pairs",
+        severity: .warning,
+        summary: "events A and B (`then`) alternate and balance, optionally per `key`",
+        explanation: """
+        Reports an A while the previous A is still open, a B with no open A, and an A still open when its scope \
+        ends: a timer started twice, a spinner hidden that was never shown, a subscription never cancelled. With \
+        "byKey": true, each value of the patterns' (?<key>…) group pairs on its own (request ids). Fix: end what \
+        you start on every path, and start it once.
+        """,
+        triggeringExamples: [
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:46.110 Shop[4089:51117] start updates 1
+            2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillDisappear(_:)
+            2024-03-01 10:49:46.300 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidDisappear(_:)
+            2024-03-01 10:49:46.400 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillAppear(_:)
+            2024-03-01 10:49:46.500 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
+            ↓2024-03-01 10:49:46.510 Shop[4089:51117] start updates 1
+            2024-03-01 10:49:46.600 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillDisappear(_:)
+            2024-03-01 10:49:46.610 Shop[4089:51117] stop updates 1
+            """,
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
+            ↓2024-03-01 10:49:46.110 Shop[4089:51117] start updates 2
+            2024-03-01 10:49:46.120 Shop[4089:51117] start updates 1
+            2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillDisappear(_:)
+            2024-03-01 10:49:46.210 Shop[4089:51117] stop updates 1
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:46.110 Shop[4089:51117] start updates 1
+            2024-03-01 10:49:46.120 Shop[4089:51117] start updates 2
+            2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.MapVC: 0x7f01> viewWillDisappear(_:)
+            2024-03-01 10:49:46.210 Shop[4089:51117] stop updates 2
+            2024-03-01 10:49:46.220 Shop[4089:51117] stop updates 1
+            """,
+        ],
+        exampleConfiguration: """
+        {
+          "events": { "startUpdates": "^start updates (?<key>\\\\d+)", "stopUpdates": "^stop updates (?<key>\\\\d+)" },
+          "rules": { "balanced-updates": { "template": "pairs", "event": "startUpdates", "then": "stopUpdates", "byKey": true,
+                                           "message": "stop location updates you start, once" } }
+        }
+        """)
+
+    private struct Slot: Hashable {
+        var scope: RuleScope
+        var key: String?
+    }
+
+    /// Per scope and key: the open A.
+    private var open: [Slot: SeenEvent] = [:]
+    private let names: (a: String, b: String)
+    private let byKey: Bool
+
+    init(_ spec: CustomRuleSpec) {
+        names = (spec.event.description, spec.then?.description ?? "")
+        byKey = spec.byKey
+    }
+
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+        let key = byKey ? event.kind.appEvent?.key : nil
+        let slot = Slot(scope: scope, key: key)
+        let keyText = key.map { " (key \($0))" } ?? ""
+        if isA {
+            if let earlier = open[slot] {
+                report.report("\(names.a)\(keyText) again before \(names.b) (open since line \(earlier.line))", on: instance, at: event)
+            }
+            open[slot] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: instance)
+        } else if open.removeValue(forKey: slot) == nil {
+            report.report("\(names.b)\(keyText) without an open \(names.a)", on: instance, at: event)
+        }
+    }
+
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+        let ending = open.filter { $0.key.scope == scope }.sorted { $0.value.line < $1.value.line }
+        for (slot, a) in ending {
+            open[slot] = nil
+            report.report("\(names.a)\(slot.key.map { " (key \($0))" } ?? "") never balanced by \(names.b)", at: a, name: names.a)
+        }
+    }
+}

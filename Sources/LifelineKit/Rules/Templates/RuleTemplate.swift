@@ -1,0 +1,77 @@
+/// A temporal template a custom rule instantiates (`once`, `precedes`, …): one type per template, each with its
+/// documentation and example traces, which carry the configuration they run with (the generic rule test runs them).
+///
+/// A template sees the events its rule names, in trace order, each with the scope it belongs to (an instance, or a
+/// class in one process), and is told when a scope ends; `CustomRule` does the rest.
+protocol RuleTemplate: Sendable {
+    /// Its documentation; `identifier` is the template's name.
+    static var description: RuleDescription { get }
+    /// The fields of a rule of this template besides the common ones (`template`, `event`, `per`, `severity`,
+    /// `message`, `explanation`, `enabled`), and which of them are required.
+    static var fields: (optional: Set<String>, required: Set<String>) { get }
+    /// Whether the template reads the callback an app event happened in (then its events must be app events).
+    static var readsCallbacks: Bool { get }
+    init(_ spec: CustomRuleSpec)
+    /// `event` is the rule's A (`first`) or B, on `instance`, in `scope`.
+    mutating func see(_ event: LifecycleEvent, first: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter)
+    /// `scope` is over: the instance is final, or (per class) the trace ended.
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter)
+}
+
+extension RuleTemplate {
+    static var readsCallbacks: Bool { false }
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {}
+}
+
+/// What a rule of a template holds for: one instance, or one class in one process.
+enum RuleScope: Hashable {
+    case instance(serial: Int)
+    case classInProcess(ProcessKey, String)
+
+    /// A serial alone for an instance: templates hash a scope on every event they see.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .instance(let serial): hasher.combine(serial)
+        case .classInProcess(let process, let name):
+            hasher.combine(process)
+            hasher.combine(name)
+        }
+    }
+}
+
+/// An event remembered for a later finding: where it was, and the instance it was on.
+struct SeenEvent {
+    var line: Int
+    var time: TraceTime?
+    var text: String
+    var instance: Instance
+}
+
+/// How a template reports: the rule's message follows each finding's own text.
+struct TemplateReporter {
+    let context: RuleContext
+    let message: String
+
+    /// A finding on `event`'s line.
+    func report(_ detail: String, on instance: Instance, at event: LifecycleEvent) {
+        context.report("\(instance.key.ref) \(detail): \(message)", on: instance, at: event)
+    }
+
+    /// A finding on the line of an event seen earlier.
+    func report(_ detail: String, at seen: SeenEvent, name: String) {
+        context.report("\(seen.instance.key.ref) \(detail): \(message)", on: seen.instance, line: seen.line, time: seen.time,
+                       event: EventName(callbackOrApp: name), extraEvidence: EvidenceLine(line: seen.line, text: seen.text))
+    }
+}
+
+/// The templates, by name.
+enum RuleTemplates {
+    static let all: [any RuleTemplate.Type] = [
+        OnceTemplate.self, PrecedesTemplate.self, FollowedByTemplate.self, NeverFollowedByTemplate.self, PairsTemplate.self,
+        InCallbacksTemplate.self, NotInCallbacksTemplate.self,
+    ]
+
+    static func type(named name: String) -> (any RuleTemplate.Type)? { all.first { $0.description.identifier == name } }
+
+    static var names: [String] { all.map { $0.description.identifier } }
+}

@@ -1,0 +1,86 @@
+import XCTest
+@testable import LifelineKit
+
+final class RequiredLiteralsTests: XCTestCase {
+    private func literals(_ pattern: String) -> [String]? {
+        RequiredLiterals.of(pattern).map { $0.literals.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    func testLongestLiteralRunPerAlternative() {
+        XCTAssertEqual(literals("^Requesting products"), ["Requesting products"])
+        XCTAssertEqual(literals(#"^start updates (?<key>\d+)"#), ["start updates "])
+        XCTAssertEqual(literals(#"\bAF\.request\b|fetch(ing)?"#), ["AF.request", "fetch"])
+        XCTAssertEqual(literals("colou?r scheme"), ["r scheme"], "a character a quantifier may drop ends the run")
+        XCTAssertEqual(literals("ab+cde"), ["cde"])
+        XCTAssertEqual(literals("x[abc]yz{2}wv"), ["wv"])
+        XCTAssertEqual(literals(#"(?:GET|POST) https?://"#), [" http"])
+    }
+
+    func testPatternsWithoutASureLiteralRunOnEveryLine() {
+        XCTAssertNil(literals(#"\d+|abc"#), "one alternative has no literal")
+        XCTAssertNil(literals("(?x) a b"))
+        XCTAssertNil(literals(#"\Qa.b\E"#))
+        XCTAssertEqual(literals("Kelvin"), ["elvin"], "K equals U+212A by canonical equivalence")
+        XCTAssertEqual(RequiredLiterals.of("(?i)fetch")?.caseless, true)
+        XCTAssertEqual(literals("(?i)fetching"), ["fetch"], "i may match İ under case folding")
+    }
+
+    func testALiteralAfterAWordBoundaryStartsAWord() {
+        XCTAssertEqual(RequiredLiterals.withWordStarts(#"\bfetch|x\bFetch"#)?.literals,
+                       [.init(bytes: Array("fetch".utf8), wordStart: true), .init(bytes: Array("Fetch".utf8), wordStart: true)])
+        XCTAssertEqual(RequiredLiterals.withWordStarts(#"\b https"#)?.literals, [.init(bytes: Array(" https".utf8), wordStart: false)])
+        XCTAssertEqual(RequiredLiterals.withWordStarts("fetch")?.literals, [.init(bytes: Array("fetch".utf8), wordStart: false)])
+    }
+
+    func testScreenNeverRejectsALineItsPatternMatches() throws {
+        let patterns = [#"\bAF\.request\b"#, "(?i)FETCH", "^Requesting products", WorkInAppearanceRule.defaultPattern, "colou?r"]
+        let lines = ["[Alamofire] AF.request GET https://x", "fetchProducts()", "Fetching", "Requesting products now", "color", "Prefetching", "é fetch", "_fetch", "x.fetch",
+                     "CoreData: sql: SELECT 0, t0.Z_PK FROM ZITEM t0", "POST https://api", "nothing here", "AF request"]
+        let compiled = try CompiledAppEvents(patterns.enumerated().map { AppEventPatterns.Source(name: "p\($0.offset)", pattern: $0.element) })
+        for line in lines {
+            let expected = try patterns.enumerated().filter { try Regex($0.element).firstMatch(in: line) != nil }.map { "p\($0.offset)" }
+            XCTAssertEqual(compiled.match(line).compactMap { $0.kind.appEvent?.name }, expected, line)
+        }
+    }
+
+    func testAnchoredPatternsAreComparedAtTheMessageStartOnly() {
+        func prefixes(_ pattern: String) -> [String]? {
+            RequiredLiterals.anchoredPrefixes(pattern).map { $0.prefixes.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        XCTAssertEqual(prefixes(#"^\[Analytics\] event=screen_view"#), ["[Analytics] event=screen_view"])
+        XCTAssertEqual(prefixes(#"^\[Purchase\] started (?<key>\w+)"#), ["[Purchase] started "])
+        XCTAssertEqual(prefixes("^GET|^POST"), ["GET", "POST"])
+        XCTAssertEqual(prefixes("^colou?r"), ["colo"], "a character a quantifier may drop ends the prefix")
+        XCTAssertEqual(prefixes("^ab+c"), ["ab"], "a repeated character ends it after itself")
+        XCTAssertNil(prefixes("^GET|POST"), "one alternative is not anchored")
+        XCTAssertNil(prefixes(#"^\d+ items"#), "no literal right after the anchor")
+        XCTAssertNil(prefixes("(?m)^GET"))
+        XCTAssertEqual(RequiredLiterals.anchoredPrefixes("(?i)^get")?.caseless, true)
+    }
+
+    func testAnAnchoredPatternMatchesOnlyAtTheStartAndStillFindsItsEvent() throws {
+        let events = try AppEventPatterns([.init(name: "view", pattern: #"^\[Analytics\] event=(?<key>\w+)"#),
+                                           .init(name: "get", pattern: "(?i)^get ")]).compiled(.eager)
+        func names(_ message: String) -> [String] { events.match(message).compactMap { $0.kind.appEvent?.name } }
+        XCTAssertEqual(names("[Analytics] event=screen_view"), ["view"])
+        XCTAssertEqual(names("note: [Analytics] event=screen_view"), [])
+        XCTAssertEqual(names("GET https://example.com"), ["get"])
+        XCTAssertEqual(names("[Analytics] event"), [], "shorter than the prefix")
+    }
+
+    func testAPatternOfPlainTextIsMatchedByItsTextAlone() throws {
+        XCTAssertEqual(RequiredLiterals.exactAnchoredLiteral(#"^\[Onboarding\] shown"#).map { String(decoding: $0, as: UTF8.self) }, "[Onboarding] shown")
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^shown$"), "an end anchor is more than text")
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral(#"^started (?<key>\w+)"#))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^GET|^POST"))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("^colou?r"))
+        XCTAssertNil(RequiredLiterals.exactAnchoredLiteral("shown"), "not anchored")
+        let events = try AppEventPatterns([.init(name: "shown", pattern: "^Onboarding shown")]).compiled(.eager)
+        func count(_ message: String) -> Int { events.match(message).count }
+        XCTAssertEqual(count("Onboarding shown"), 1)
+        XCTAssertEqual(count("Onboarding shown (step 2)"), 1)
+        XCTAssertEqual(count("Onboarding show"), 0)
+        XCTAssertEqual(count("Onboarding shown\u{301}"), 0, "a combining mark makes the last character another one, as the expression sees it")
+        XCTAssertEqual(count("Onboarding shown\u{E9}"), 1, "a character of its own after the text")
+    }
+}
