@@ -21,7 +21,7 @@ public struct WorkInAppearanceRule: Rule {
         summary: "network or database work started in more than one appearance callback of one instance",
         explanation: """
         viewWillAppear, viewIsAppearing and viewDidAppear run on every appearance: after every pop back, tab \
-        switch, dismissed sheet and cancelled swipe (§3.2). Work started there (a request, a fetch, a query) runs \
+        switch, dismissed sheet and cancelled swipe. Work started there (a request, a fetch, a query) runs \
         again each time, costing data and battery and racing the results already on screen. Lifeline counts the \
         appearance callbacks of each instance in which a line matching the work pattern was logged (the line \
         belongs to the last callback logged on its thread); more than one is reported, with the count. Fix: start \
