@@ -28,8 +28,11 @@ public enum ConfigurationParser {
         }
 
         /// The JSON pointer of member `key` of the value at `pointer`.
-        func member(_ pointer: String, _ key: String) -> String {
-            var escaped = pointer + "/"
+        func member(_ pointer: String, _ key: String) -> String { pointer + "/" + Self.escaped(key) }
+
+        /// `key` as a JSON pointer's reference token: `~` and `/` escaped (RFC 6901).
+        static func escaped(_ key: String) -> String {
+            var escaped = ""
             for character in key {
                 switch character {
                 case "~": escaped += "~0"

@@ -8,13 +8,7 @@ enum CustomRuleReader {
 
     /// `/rules/my~1rule`: a JSON pointer of reference tokens, `~` and `/` escaped (RFC 6901).
     static func pointer(_ tokens: String...) -> String {
-        "/" + tokens.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined(separator: "/")
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+        "/" + tokens.map(ConfigurationParser.Reader.escaped).joined(separator: "/")
     }
 }
 
