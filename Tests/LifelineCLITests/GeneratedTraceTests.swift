@@ -24,14 +24,7 @@ final class GeneratedTraceTests: XCTestCase {
 
     /// Generates a trace and returns its path and the findings written beside it.
     private func generate(seed: Int) throws -> (trace: URL, expected: [Expected]) {
-        let trace = directory.appendingPathComponent("trace-\(seed).log")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLIRunner.packageRoot.appendingPathComponent("Scripts/generate-trace").path,
-                             "--size", "1M", "--seed", String(seed), "--out", trace.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "Scripts/generate-trace ran")
+        let trace = try CLIRunner.generateTrace(seed: seed, in: directory)
         let listing = try String(contentsOf: URL(fileURLWithPath: trace.path + ".expected"), encoding: .utf8)
         let expected = listing.split(separator: "\n").map { row -> Expected in
             let fields = row.split(separator: " ")

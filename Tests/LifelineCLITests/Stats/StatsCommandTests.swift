@@ -227,14 +227,6 @@ final class StatsCommandTests: XCTestCase {
     }
 
     private func generate(seed: Int) throws -> URL {
-        let trace = directory.appendingPathComponent("trace-\(seed).log")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", CLIRunner.packageRoot.appendingPathComponent("Scripts/generate-trace").path,
-                             "--size", "1M", "--seed", String(seed), "--out", trace.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "Scripts/generate-trace ran")
-        return trace
+        try CLIRunner.generateTrace(seed: seed, in: directory)
     }
 }
