@@ -102,6 +102,7 @@ struct RuleRunner: TimelineJudge {
 
     func judges(_ kind: EventKind) -> Bool { !checkers[kind.filterSlot].isEmpty }
     func watchesApplied(_ kind: EventKind) -> Bool { !appliedWatchers[kind.filterSlot].isEmpty }
+    var watchesTime: Bool { !timeWatchers.isEmpty }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
         let judging = checkers[event.kind.filterSlot]

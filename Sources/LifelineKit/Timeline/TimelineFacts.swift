@@ -38,9 +38,9 @@ public final class TimelineFacts {
 
     /// Moves the clock to `time` if it is later; returns whether it moved.
     func advance(to time: TraceTime) -> Bool {
-        hasTimestamps = true
         if let now, now >= time { return false }
         now = time
+        hasTimestamps = true
         return true
     }
 

@@ -6,6 +6,8 @@ protocol TimelineJudge {
     /// instance only then (lending it copied the instance even to a judge with nothing to do).
     func judges(_ kind: EventKind) -> Bool
     func watchesApplied(_ kind: EventKind) -> Bool
+    /// Whether `timeAdvanced(to:)` does anything; the tracker asks once, not on every line.
+    var watchesTime: Bool { get }
     /// Judges `event` on `instance` as it was before the event. `line` is the event's line when it is lent
     /// rather than in `event.text`.
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance)

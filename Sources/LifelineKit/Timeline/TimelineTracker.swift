@@ -6,6 +6,8 @@
 /// instance's recent lines shares one bounded `EvidenceArena`.
 final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     var judge: Judge
+    /// `judge.watchesTime`, asked once: reading `judge` on every line costs an exclusivity check.
+    private let judgeWatchesTime: Bool
     let facts: TimelineFacts
     private let live = InstanceTable()
     private var idle = IdleStore()
@@ -33,6 +35,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         self.firstSweep = firstSweep
         self.sweepAt = firstSweep
         self.judge = judge
+        self.judgeWatchesTime = judge.watchesTime
         self.facts = facts
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
         self.arena = EvidenceArena(capacity: evidenceCapacity)
@@ -63,7 +66,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
     func observe(_ time: TraceTime) {
-        if facts.advance(to: time) { judge.timeAdvanced(to: time) }
+        if facts.advance(to: time), judgeWatchesTime { judge.timeAdvanced(to: time) }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
@@ -86,11 +89,12 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         } else if openBodies.isOpen(thread, for: key) {
             enclosing = .own(openBodies.callback(thread))
         }
-        if live.slot(of: key) == nil, let resting = idle.remove(key) { live.insert(resting) }
+        var inFullForm = live.slot(of: key)
+        if inFullForm == nil, let resting = idle.remove(key) { inFullForm = live.insert(resting) }
 
         let slot: Int
         var wasDead = false
-        if let found = live.slot(of: key) {
+        if let found = inFullForm {
             if event.kind.callback?.beginsLife == true, startsNewInstance(live[found], event) {  // only these can tell a new object at a reused address
                 let replaced = live[found]
                 judge.finished(replaced, atEnd: false)  // replaced by a new object at the same address
