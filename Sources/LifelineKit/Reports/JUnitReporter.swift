@@ -3,7 +3,9 @@ import Foundation
 /// `junit`: the JUnit XML that CI dashboards read (Jenkins, GitLab, Azure, CircleCI). Each input is one
 /// `<testcase>` (named by its path), failing with one `<failure>` per finding, or in `<error>` when it could not
 /// be read. Suite counts are test cases: `failures` have findings, `errors` are unreadable. Times are always 0:
-/// they would only measure Lifeline, and the output stays identical from run to run.
+/// they would only measure Lifeline, and the output stays identical from run to run. Log text is shown as the
+/// text reporter shows it (`VisibleText`): a control or bidirectional character is written as `\u{…}`, so a
+/// dashboard cannot be made to display a line reordered or hidden.
 public struct JUnitReporter: FindingsReporter, Sendable {
     public init() {}
 
@@ -25,9 +27,9 @@ public struct JUnitReporter: FindingsReporter, Sendable {
     }
 
     private func testCase(_ file: FileSummary, findings: [Finding], _ append: (String) -> Void) {
-        let open = "    <testcase name=\"\(XMLText.attribute(file.path))\" classname=\"lifeline\" time=\"0\""
+        let open = "    <testcase name=\"\(XMLText.attribute(VisibleText.escape(file.path)))\" classname=\"lifeline\" time=\"0\""
         if let failure = file.failure {
-            return append(open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.attribute(failure))\"/>\n    </testcase>\n")
+            return append(open + ">\n      <error type=\"unreadable\" message=\"\(XMLText.attribute(VisibleText.escape(failure)))\"/>\n    </testcase>\n")
         }
         guard !findings.isEmpty else { return append(open + "/>\n") }
         append(open + ">\n")
@@ -37,9 +39,9 @@ public struct JUnitReporter: FindingsReporter, Sendable {
 
     /// Message: severity, rule and message. Body: the diagnostic line and the evidence.
     private func failure(_ finding: Finding) -> String {
-        let message = "\(finding.severity.rawValue): [\(finding.rule)] \(finding.message)"
-        var body = "\(finding.file):\(finding.line): \(message)\n"
-        for line in finding.evidence { body += "  \(line.line): \(line.text)\n" }
+        let message = "\(finding.severity.rawValue): [\(finding.rule)] \(VisibleText.escape(finding.message))"
+        var body = "\(VisibleText.escape(finding.file)):\(finding.line): \(message)\n"
+        for line in finding.evidence { body += "  \(line.line): \(VisibleText.escape(line.text))\n" }
         return "      <failure type=\"\(XMLText.attribute(finding.rule))\" message=\"\(XMLText.attribute(message))\">"
             + XMLText.content(body) + "</failure>\n"
     }

@@ -52,9 +52,24 @@ final class JUnitReporterTests: XCTestCase {
         let testCase = try XCTUnwrap(try document(result).elements(forName: "testsuite").first?.elements(forName: "testcase").first)
         XCTAssertEqual(attributes(testCase)["name"], "x&y.log")
         let failure = testCase.elements(forName: "failure").first
-        XCTAssertEqual(attributes(failure)["message"], "error: [appearance-order] a <b> & \"c\" 'd' ]]> \u{FFFD}\tend\r\nnext",
-                       "attribute whitespace survives as character references")
-        XCTAssertTrue(failure?.stringValue?.contains("a <b> & \"c\" 'd' ]]> \u{FFFD}\tend\r\nnext") ?? false)
+        XCTAssertEqual(attributes(failure)["message"], "error: [appearance-order] a <b> & \"c\" 'd' ]]> \\u{1}\tend\\u{D}\\u{A}next",
+                       "controls are shown as the text reporter shows them; a tab survives as a character reference")
+        XCTAssertTrue(failure?.stringValue?.contains("a <b> & \"c\" 'd' ]]> \\u{1}\tend\\u{D}\\u{A}next") ?? false)
+    }
+
+    /// A bidirectional override in a log line would make a dashboard show the line reordered: it is shown, not obeyed.
+    func testBidirectionalControlsAreShownNotObeyed() throws {
+        let spoof = "<Shop.Pay\u{202E}reldnaH: 0x7f01> viewDidAppear"
+        var finding = ReportFixtures.finding(file: "a\u{2066}.log", message: spoof)
+        finding.evidence = [EvidenceLine(line: 12, text: spoof)]
+        let result = AuditResult(files: [ReportFixtures.file("a\u{2066}.log")], findings: [finding])
+        let testCase = try XCTUnwrap(try document(result).elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+        XCTAssertEqual(attributes(testCase)["name"], "a\\u{2066}.log")
+        let failure = testCase.elements(forName: "failure").first
+        XCTAssertEqual(attributes(failure)["message"], "error: [appearance-order] <Shop.Pay\\u{202E}reldnaH: 0x7f01> viewDidAppear")
+        XCTAssertTrue(failure?.stringValue?.contains("12: <Shop.Pay\\u{202E}reldnaH: 0x7f01> viewDidAppear") ?? false)
+        let written = JUnitReporter().render(result)
+        XCTAssertFalse(written.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{2066}" }, "no bidirectional control reaches the XML")
     }
 
     /// Escaping works on bytes; it must give what replacing character by character gives.
