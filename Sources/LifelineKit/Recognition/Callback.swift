@@ -1,4 +1,4 @@
-/// A lifecycle callback in canonical form (`lifecycle-spec.md` §1.3), whatever dialect logged it.
+/// A lifecycle callback in canonical form, whatever dialect logged it.
 public enum Callback: String, CaseIterable, Sendable, Hashable {
     case `init`, loadView, viewDidLoad
     case viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
@@ -30,7 +30,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// Appearance-state callbacks (§3).
+    /// Appearance-state callbacks.
     var isAppearance: Bool {
         switch self {
         case .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear, .viewDidDisappear: return true
@@ -38,7 +38,7 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// Layout callbacks (§4).
+    /// Layout callbacks.
     var isLayout: Bool {
         self == .viewWillLayoutSubviews || self == .viewDidLayoutSubviews || self == .updateViewConstraints
     }
@@ -54,11 +54,11 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
     /// Every callback at its `ordinal`.
     static let byOrdinal: [Callback] = allCases
 
-    /// The first callbacks of an instance's life: seen after a dealloc they start a new instance (§6.4).
+    /// The first callbacks of an instance's life: seen after a dealloc they start a new instance.
     var beginsLife: Bool { self == .`init` || self == .loadView || self == .viewDidLoad }
 }
 
-/// A set of callbacks as a bit mask (what a class has been seen to log, §8.1).
+/// A set of callbacks as a bit mask (what a class has been seen to log).
 public struct CallbackSet: Sendable, Equatable {
     private var bits: UInt32 = 0
     public init() {}

@@ -2,7 +2,7 @@
 enum Keyword: Equatable, Sendable {
     case callback(Callback)
     case observer(adds: Bool)
-    /// First word of one of UIKit's own console warnings (§3.7): its index in `UIKitWarnings.triggerWords`.
+    /// First word of one of UIKit's own console warnings: its index in `UIKitWarnings.triggerWords`.
     case warningTrigger(Int)
 }
 

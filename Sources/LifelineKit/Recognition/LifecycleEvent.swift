@@ -1,4 +1,4 @@
-/// A process as the trace names it. State is keyed by (process, pid): a relaunch starts afresh (§8.3).
+/// A process as the trace names it. State is keyed by (process, pid): a relaunch starts afresh.
 public struct ProcessKey: Hashable, Sendable, CustomStringConvertible {
     public var name: String?
     public var pid: Int32?

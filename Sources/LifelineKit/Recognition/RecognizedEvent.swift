@@ -5,7 +5,7 @@ public enum EventKind: Hashable, Sendable {
     case observerRemoved(String)
     /// `removeObserver(self)`: every observer of the controller.
     case observersRemovedAll
-    /// One of UIKit's console warnings (§3.7), with its summary.
+    /// One of UIKit's console warnings, with its summary.
     case uikitWarning(String)
     /// A line an `events` pattern of the configuration names.
     case appEvent(AppEvent)

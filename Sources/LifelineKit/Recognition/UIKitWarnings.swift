@@ -1,4 +1,4 @@
-/// UIKit's own console warnings about appearance and presentation (§3.7): direct evidence, attached to the
+/// UIKit's own console warnings about appearance and presentation: direct evidence, attached to the
 /// controller they name.
 enum UIKitWarnings {
     /// One known message: a phrase that identifies it, which `<…: 0x…>` in the line is the culprit (0-based),

@@ -1,10 +1,10 @@
-/// Illegal transitions of the appearance state machine (§3.2, §3.3). Cancelled interactive transitions are legal.
+/// Illegal transitions of the appearance state machine. Cancelled interactive transitions are legal.
 public struct AppearanceOrderRule: Rule {
     public init() {}
     public static let checkedEvents = EventFilter(callbacks: CallbackSet([.viewWillAppear, .viewIsAppearing, .viewDidAppear,
                                                                           .viewWillDisappear, .viewDidDisappear]),
                                                   warnings: true)
-    /// Instances UIKit warned about (§3.7), by serial: their errors become warnings.
+    /// Instances UIKit warned about, by serial: their errors become warnings.
     private var warned: Set<Int> = []
     public static let judgesBodies = false
 
@@ -167,7 +167,7 @@ public struct AppearanceOrderRule: Rule {
         if !warned.isEmpty { warned.remove(instance.serial) }
     }
 
-    /// The problem with `callback` in the instance's state, if any (§3.3's table).
+    /// The problem with `callback` in the instance's state, if any.
     private func judge(_ callback: Callback, _ instance: Instance, _ context: RuleContext) -> (String, Severity)? {
         if callback == instance.otherObjectsDid { return nil }
         if instance.key.ref.isUnlabelled { return judgeUnlabelled(callback, instance) }

@@ -1,4 +1,4 @@
-/// Any callback for an instance after its `deinit`/`dealloc` (§6.4).
+/// Any callback for an instance after its `deinit`/`dealloc`.
 public struct CallbackAfterDeallocRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter(callbacks: CallbackSet(Callback.allCases.filter { !$0.beginsLife && $0 != .dealloc }))

@@ -1,5 +1,5 @@
-/// Child containment out of order (§5): `didMove` without the matching `willMove`, removal without
-/// `willMove(toParent: nil)`, and a child view added without `addChild` (§5.5).
+/// Child containment out of order: `didMove` without the matching `willMove`, removal without
+/// `willMove(toParent: nil)`, and a child view added without `addChild`.
 public struct ContainmentOrderRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.didMove, .removeFromParent, .viewWillAppear, .viewDidDisappear)
@@ -171,7 +171,7 @@ public struct ContainmentOrderRule: Rule {
         return pending.argument == .noParent || pending.argument == nil
     }
 
-    /// §5.5: guests that loaded inside `host`'s callbacks without a parent and never appeared while it was on screen.
+    /// Guests that loaded inside `host`'s callbacks without a parent and never appeared while it was on screen.
     private func reportGuestsWithoutAppearance(of host: Instance, _ context: RuleContext) {
         guard host.everAppeared || host.appearance == .appeared else { return }
         for key in host.guests {

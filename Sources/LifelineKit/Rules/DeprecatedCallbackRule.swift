@@ -1,4 +1,4 @@
-/// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6 (§2.5).
+/// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6.
 public struct DeprecatedCallbackRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.viewWillUnload, .viewDidUnload)

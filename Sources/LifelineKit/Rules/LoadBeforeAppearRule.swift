@@ -1,4 +1,4 @@
-/// An appearance or layout callback before `viewDidLoad` (§2.3, §2.4).
+/// An appearance or layout callback before `viewDidLoad`.
 public struct LoadBeforeAppearRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)

@@ -1,4 +1,4 @@
-/// `loadView`/`viewDidLoad` more than once for one instance (§2.1, §2.5).
+/// `loadView`/`viewDidLoad` more than once for one instance.
 public struct LoadOnceRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)

@@ -1,4 +1,4 @@
-/// A controller removed from its parent that is not deallocated within the leak timeout (§6).
+/// A controller removed from its parent that is not deallocated within the leak timeout.
 public struct NotDeallocatedRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.dealloc)

@@ -1,4 +1,4 @@
-/// Notification observers out of balance per controller and name (§7).
+/// Notification observers out of balance per controller and name.
 public struct ObserverBalanceRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter()

@@ -14,7 +14,7 @@ public struct RuleDescription: Sendable {
     public let severity: Severity
     /// One line.
     public let summary: String
-    /// What happened, why it matters, how to fix it, citing the rulebook (`§3.3`).
+    /// What happened, why it matters, how to fix it.
     public let explanation: String
     /// Traces that must produce a finding of this rule on each line marked `↓`, and on no other line.
     public let triggeringExamples: [String]
@@ -77,7 +77,7 @@ public protocol Rule: Sendable {
     /// Sees the instance once an event of `appliedEvents` has moved it on.
     mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext)
     /// Judges what a callback's body did, once the next callback on its thread (or the end of the trace) closes it.
-    /// Bodies carry observer activity (§7.4), so this is called only for instances that have logged observers.
+    /// Bodies carry observer activity, so this is called only for instances that have logged observers.
     mutating func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
     /// Judges an instance still alive at the end of the trace.
     mutating func endOfTrace(_ instance: Instance, in context: RuleContext)

@@ -26,7 +26,7 @@ public final class RuleContext {
     /// Whether any line of the trace carried a timestamp.
     public var hasTimestamps: Bool { facts.hasTimestamps }
 
-    /// Whether the class (or label) of `ref` has logged `callback` anywhere so far (§8.1).
+    /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool { facts.classLogs(callback, ref) }
 
     /// The same for the class of `instance`.

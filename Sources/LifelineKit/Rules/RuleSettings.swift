@@ -1,6 +1,6 @@
 /// The knobs rules read: thresholds and per-rule severities, from the configuration file and flags.
 public struct RuleSettings: Sendable {
-    /// Seconds after removal by which a controller should have deallocated (§6.3).
+    /// Seconds after removal by which a controller should have deallocated.
     public var leakTimeout: Double = 3
     /// Seconds a will→did appearance transition may take before `slow-transition` reports it.
     public var slowTransitionThreshold: Double = 1

@@ -1,4 +1,4 @@
-/// UIKit's own console warnings about appearance and presentation (§3.7).
+/// UIKit's own console warnings about appearance and presentation.
 public struct UIKitWarningRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter(warnings: true)

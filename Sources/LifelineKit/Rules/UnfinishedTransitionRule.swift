@@ -1,4 +1,4 @@
-/// A `will…` appearance callback never completed nor cancelled, by the end of the trace or by dealloc (§3.2, §6.5).
+/// A `will…` appearance callback never completed nor cancelled, by the end of the trace or by dealloc.
 public struct UnfinishedTransitionRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.dealloc)
@@ -90,7 +90,7 @@ public struct UnfinishedTransitionRule: Rule {
         }
     }
 
-    /// Only classes that log the callback completing the transition are judged (§8.1).
+    /// Only classes that log the callback completing the transition are judged.
     private func isJudged(_ instance: Instance, _ context: RuleContext) -> Bool {
         switch instance.appearance {
         case .appearing: return context.classLogs(.viewDidAppear, of: instance)

@@ -138,7 +138,7 @@ extension Instance {
     /// Resets every observer entry at rest to a fresh one and returns whether all are at rest. At rest: no
     /// registration left (count 0) and not added in a loading callback. What such an entry still holds (where
     /// it was added, a cancelled transition since) is read only once the count is above zero again, and the add
-    /// that takes it there writes those anew; an entry added while loading keeps its scope for §7.2's check.
+    /// that takes it there writes those anew; an entry added while loading keeps its scope for `observer-balance`'s scope check.
     mutating func restObservers() -> Bool {
         guard !observers.isEmpty else { return true }
         let atRest = observers.allSatisfy { entry in

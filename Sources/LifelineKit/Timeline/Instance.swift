@@ -1,4 +1,4 @@
-/// The appearance state machine's states (§3.1).
+/// The appearance state machine's states.
 public enum AppearanceState: String, Sendable {
     case disappeared, appearing, appeared, disappearing
 }
@@ -16,7 +16,7 @@ public struct EvidenceLine: Sendable, Equatable {
     public var text: String
 }
 
-/// A notification observer as the logs show it for one instance and one name (§7).
+/// A notification observer as the logs show it for one instance and one name.
 public struct ObserverEntry: Sendable, Equatable {
     /// Adds minus removes so far.
     public var count = 0
@@ -25,7 +25,7 @@ public struct ObserverEntry: Sendable, Equatable {
     public var addedLine = 0
     /// The text of that line, for evidence.
     public var addedText = ""
-    /// A transition was cancelled since it was added (§3.2): a repeat add is then expected.
+    /// A transition was cancelled since it was added: a repeat add is then expected.
     public var cancelledSinceAdd = false
     /// Removal during disappearance of a `viewDidLoad` observer was already reported.
     public var reportedScopeMismatch = false
@@ -48,15 +48,15 @@ public struct Instance: Sendable, Equatable {
     /// Where the engine keeps the profile of this instance's class (`RuleContext.classLogs(_:of:)`).
     let profile: Int
 
-    /// The first event was `init`, `loadView` or `viewDidLoad`: the whole life is in the trace (§8.2).
+    /// The first event was `init`, `loadView` or `viewDidLoad`: the whole life is in the trace.
     public var seenFromBirth = false
     public var initLine: Int?
     public var loadViewLine: Int?
     public var viewDidLoadLine: Int?
-    /// The first appearance or layout callback, for §2.4.
+    /// The first appearance or layout callback, for `load-before-appear`.
     public var firstAppearanceOrLayout: Mark?
     public var appearance: AppearanceState = .disappeared
-    /// False until an appearance callback or a birth fixes the state (§8.2's loose start).
+    /// False until an appearance callback or a birth fixes the state (a trace may start mid-life).
     public var appearanceKnown = false
     public var everAppeared = false
     /// The last of viewWillAppear, viewDidAppear, viewWillDisappear and viewDidDisappear.
@@ -81,7 +81,7 @@ public struct Instance: Sendable, Equatable {
     public var observers = ObserverTable()
 
     /// The line where this instance loaded without a parent inside another one's loading or appearing callback
-    /// (it is that one's guest, §5.5).
+    /// (it is that one's guest).
     public var hostLine: Int?
     /// Instances that loaded without a parent inside this one's callbacks.
     public var guests: [InstanceKey] = []

@@ -1,4 +1,4 @@
-/// Identifies a controller key within one trace: the same key may hold several instances over time (§6.4).
+/// Identifies a controller key within one trace: the same key may hold several instances over time.
 public struct InstanceKey: Hashable, Sendable {
     public var process: ProcessKey
     public var ref: ControllerRef

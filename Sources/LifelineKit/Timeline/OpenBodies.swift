@@ -1,4 +1,4 @@
-/// Per thread (process + thread id): the callback whose body is open (§7.4).
+/// Per thread (process + thread id): the callback whose body is open.
 ///
 /// Threads get a slot on first sight. Consecutive events mostly come from one thread, so the last slot asked
 /// for is checked before the hash lookup. A slot keeps its last body in place once closed, and the next one is
@@ -55,7 +55,7 @@ struct OpenBodies {
     func callback(_ slot: Int) -> Callback? { isOpen[slot] ? bodies[slot].callback : nil }
 
     /// The instance whose body is open on the thread in `slot`, when a controller that loads there without a
-    /// parent is its guest (§5.5): the body is one of its loading or appearing callbacks.
+    /// parent is its guest: the body is one of its loading or appearing callbacks.
     func host(_ slot: Int) -> InstanceKey? {
         guard isOpen[slot], let callback = bodies[slot].callback,
               [.`init`, .loadView, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear].contains(callback) else { return nil }

@@ -1,5 +1,5 @@
 /// What the timeline knows about a trace as a whole, beyond single instances: each class's logging profile
-/// (§8.1) and the trace's clock. The tracker writes it; rules read it.
+/// and the trace's clock. The tracker writes it; rules read it.
 public final class TimelineFacts {
     /// Per class (or label): the callbacks it has logged so far, found by `profileIndex`. Instances remember their
     /// class's position (`Instance.profile`), so lookups skip the hashing.

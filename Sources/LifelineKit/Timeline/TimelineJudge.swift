@@ -32,7 +32,7 @@ protocol TimelineReading: AnyObject {
     func recentLines(of instance: Instance) -> [EvidenceLine]
 }
 
-/// An open callback body: the lines after a callback's own line on the same thread belong to it (§7.4).
+/// An open callback body: the lines after a callback's own line on the same thread belong to it.
 public struct CallbackBody: Sendable {
     /// The callback, or nil for an observer line that names its controller outside any of its callbacks.
     public var callback: Callback?

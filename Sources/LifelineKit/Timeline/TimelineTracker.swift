@@ -154,7 +154,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         case none
         /// The instance's own body, of this callback (nil: an observer line outside callbacks).
         case own(Callback?)
-        /// Another instance's body, which a loading controller may be a guest of (§5.5).
+        /// Another instance's body, which a loading controller may be a guest of.
         case other(host: InstanceKey)
 
         var scope: Callback? {
@@ -215,7 +215,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     // MARK: Instances
 
-    /// Address reuse (§6.4): an `init` after the instance got going, or a second load when the class logs
+    /// Address reuse: an `init` after the instance got going, or a second load when the class logs
     /// neither init nor dealloc (nothing else could tell two objects at one address apart).
     private func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent) -> Bool {
         guard let callback = event.kind.callback else { return false }
@@ -236,7 +236,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         return Instance(serial: nextSerial, key: key, generation: generation, profile: facts.profile(for: key.ref))
     }
 
-    /// A controller that loads with no parent while another one on its thread is loading or appearing (§5.5).
+    /// A controller that loads with no parent while another one on its thread is loading or appearing.
     private func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
         let guest = live[slot]
         guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }

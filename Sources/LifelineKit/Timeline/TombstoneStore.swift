@@ -1,4 +1,4 @@
-/// Deallocated instances, kept so a later callback at the same key can be recognised (§6.4). Capped: the
+/// Deallocated instances, kept so a later callback at the same key can be recognised. Capped: the
 /// oldest are forgotten first, so memory stays bounded on endless streams.
 struct TombstoneStore {
     let capacity: Int

@@ -1,7 +1,7 @@
 import XCTest
 @testable import LifelineKit
 
-/// Every dialect of §1.3, every controller spelling, and lines that must not become events.
+/// Every dialect, every controller spelling, and lines that must not become events.
 final class EventRecognizerTests: XCTestCase {
     private func event(_ message: String) -> RecognizedEvent? {
         var copy = message
@@ -81,7 +81,7 @@ final class EventRecognizerTests: XCTestCase {
         XCTAssertEqual(event("NotificationCenter addObserver(forName: .cartDidChange)")?.kind, .observerAdded("cartDidChange"))
         XCTAssertEqual(event("removeObserver name=UIKeyboardWillShowNotification")?.kind, .observerRemoved("UIKeyboardWillShowNotification"))
         XCTAssertEqual(event("NotificationCenter.default.removeObserver(self)")?.kind, .observersRemovedAll)
-        XCTAssertNil(event("addObserver CartDidChange")?.controller, "attributed later by thread (§7.4)")
+        XCTAssertNil(event("addObserver CartDidChange")?.controller, "attributed later by thread")
         XCTAssertEqual(event("<M.A: 0x1> addObserver Foo")?.controller, ControllerRef(name: "M.A", address: 1))
     }
 

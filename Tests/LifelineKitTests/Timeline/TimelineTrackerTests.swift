@@ -1,7 +1,7 @@
 import XCTest
 @testable import LifelineKit
 
-/// Instance identity, resynchronisation and attribution: the engine's own duties (§1.2, §6.4, §7.4, §8.2, §8.3).
+/// Instance identity, resynchronisation and attribution: the engine's own duties.
 final class TimelineTrackerTests: XCTestCase {
     private func findings(_ trace: String, rule: String? = nil) throws -> [Finding] {
         try TraceFixture.analyze(trace).findings.filter { rule == nil || $0.rule == rule }
