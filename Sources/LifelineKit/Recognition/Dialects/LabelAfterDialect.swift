@@ -12,6 +12,7 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("- viewDidDisappear(_:) ProfileViewController", .callback(.viewDidDisappear, controller: "ProfileViewController")),
             DialectSample("viewWillAppear(_:) called on HomeVC", .callback(.viewWillAppear, controller: "HomeVC")),
             DialectSample("viewDidLoad -> CartScreen", .callback(.viewDidLoad, controller: "CartScreen")),
+            DialectSample("viewDidLoad() - ListController<Product>", .callback(.viewDidLoad, controller: "ListController<Product>")),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -29,7 +30,10 @@ enum LabelAfterDialect: NamingDialect {
             while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
             guard end > i else { return .notThisShape }
             let text = UnsafeBufferPointer(rebasing: b[i..<end])
-            if ControllerRefParser.looksLikeController(text) { return .controller(ControllerRef(name: names.intern(b, i..<end))) }
+            if ControllerRefParser.looksLikeController(text) {
+                let name = LabelText.genericTypeName(startingAt: i, in: b, limit: limit) ?? i..<end
+                return .controller(ControllerRef(name: names.intern(b, name)))
+            }
             guard fillerWords.contains(b.string(i..<end).lowercased()) else { return .notThisShape }
             i = end
         }

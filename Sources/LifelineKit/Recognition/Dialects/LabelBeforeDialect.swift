@@ -30,6 +30,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("DEBUG: [Lifecycle] ProductDetailViewController: viewDidDisappear(_:)",
                           .callback(.viewDidDisappear, controller: "ProductDetailViewController")),
             DialectSample("⚠️ ProfileViewController is deallocated", .callback(.dealloc, controller: "ProfileViewController")),
+            DialectSample("ListController<Product> viewDidLoad()", .callback(.viewDidLoad, controller: "ListController<Product>")),
+            DialectSample("Shop.Box<Dictionary<String, Int>> -> viewWillAppear", .callback(.viewWillAppear, controller: "Shop.Box<Dictionary<String, Int>>")),
             DialectSample("Will call viewWillAppear on child", .unattributed),
             DialectSample("override func viewDidLoad() {", .unattributed),
             DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
@@ -39,6 +41,7 @@ enum LabelBeforeDialect: NamingDialect {
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
         let before = word.message.lowerBound..<word.word.lowerBound
+        if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(name: names.intern(b, generic))) }
         guard let found = LabelText.lastLabel(in: b, before) else { return .notThisShape }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }

@@ -57,6 +57,75 @@ enum LabelText {
     /// The label of `b[range]`: its last run of label characters and single spaces that holds a letter, less
     /// the separators, emoji, numbers and times around it (`[12:04:05] HomeVC #2 –` gives `HomeVC`), and less a
     /// source file's extension (`HomeVC.swift:42` gives `HomeVC`). Nil when no run holds a letter.
+    /// A generic type's name as `String(describing: type(of: self))` writes it, `ListController<Product>` or
+    /// `Box<Dictionary<String, Int>>`, ending where `range` ends once blanks and one separator (`:`, `|`, `->`)
+    /// are skipped. Without this, the label would be the type argument (`Product`).
+    static func genericTypeName(endingIn b: Bytes, _ range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        func skipBlanks() { while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 } }
+        skipBlanks()
+        if end - 2 > range.lowerBound, b[end - 1] == ASCII.greater, b[end - 2] == ASCII.minus || b[end - 2] == ASCII.equals,
+           ASCII.isBlank(b[end - 3]) {
+            end -= 2  // an arrow: `Box<Item> -> viewDidLoad`
+        } else if end > range.lowerBound, b[end - 1] == ASCII.colon || b[end - 1] == verticalBar {
+            end -= 1
+        }
+        skipBlanks()
+        guard end > range.lowerBound, b[end - 1] == ASCII.greater,
+              let open = matchingOpen(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
+        return typeName(b, start: identifierStart(b, before: open, lower: range.lowerBound), open: open, end: end)
+    }
+
+    /// The same forwards: the generic type name starting at `start` (an identifier followed by `<…>`), if any.
+    static func genericTypeName(startingAt start: Int, in b: Bytes, limit: Int) -> Range<Int>? {
+        var open = start
+        while open < limit, ASCII.isIdentifier(b[open]) || b[open] == ASCII.period { open += 1 }
+        guard open < limit, b[open] == ASCII.less else { return nil }
+        var depth = 0, i = open
+        while i < limit {
+            let byte = b[i]
+            if byte == ASCII.less { depth += 1 } else if byte == ASCII.greater {
+                depth -= 1
+                if depth == 0 { return typeName(b, start: start, open: open, end: i + 1) }
+            } else if !isTypeArgumentByte(byte) { return nil }
+            i += 1
+        }
+        return nil
+    }
+
+    private static let verticalBar: UInt8 = 0x7C
+
+    /// Letters, digits, `_`, `.`, and `, ` between type arguments.
+    private static func isTypeArgumentByte(_ byte: UInt8) -> Bool {
+        ASCII.isIdentifier(byte) || byte == ASCII.period || byte == ASCII.comma || byte == ASCII.space
+    }
+
+    /// The `<` matching the `>` at `close`, with only type arguments between them.
+    private static func matchingOpen(_ b: Bytes, closingAt close: Int, lower: Int) -> Int? {
+        var depth = 0, i = close
+        while i >= lower {
+            let byte = b[i]
+            if byte == ASCII.greater { depth += 1 } else if byte == ASCII.less {
+                depth -= 1
+                if depth == 0 { return i }
+            } else if !isTypeArgumentByte(byte) { return nil }
+            i -= 1
+        }
+        return nil
+    }
+
+    private static func identifierStart(_ b: Bytes, before open: Int, lower: Int) -> Int {
+        var start = open
+        while start > lower, ASCII.isIdentifier(b[start - 1]) || b[start - 1] == ASCII.period { start -= 1 }
+        return start
+    }
+
+    /// `start..<end` when the name before the `<` at `open` reads as a type: it starts with a capital or `_`.
+    private static func typeName(_ b: Bytes, start: Int, open: Int, end: Int) -> Range<Int>? {
+        guard start < open, b[start] == ASCII.underscore || (b[start] &- 0x41) < 26, end - start <= 200 else { return nil }
+        return start..<end
+    }
+
     static func lastLabel(in b: Bytes, _ range: Range<Int>) -> Range<Int>? {
         var end = range.upperBound
         while end > range.lowerBound {
