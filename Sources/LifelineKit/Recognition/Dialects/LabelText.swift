@@ -130,10 +130,20 @@ enum LabelText {
         var end = range.upperBound
         while end > range.lowerBound {
             guard let run = lastRun(in: b, range.lowerBound..<end) else { return nil }
-            if containsLetter(b, run), !isHexNumber(b, run) { return withoutFileExtension(b, run) }
+            if containsLetter(b, run), !isHexNumber(b, run) { return withoutFileExtension(b, withoutLeadingNumbers(b, run)) }
             end = run.lowerBound
         }
         return nil
+    }
+
+    /// The run without its first words while they have no letter: the end of a time (`11:02:03.456 HomeVC`
+    /// leaves `03.456 HomeVC`) or a time zone (`Date()` prints `… +0000 HomeVC`) is no part of a label.
+    private static func withoutLeadingNumbers(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+        var start = run.lowerBound
+        while let space = (start..<run.upperBound).first(where: { b[$0] == ASCII.space }), !containsLetter(b, start..<space) {
+            start = space + 1
+        }
+        return start..<run.upperBound
     }
 
     /// Source file extensions `#file` and `__FILE__` print.
