@@ -100,9 +100,11 @@ struct RuleRunner: TimelineJudge {
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
     }
 
-    func judges(_ kind: EventKind) -> Bool { !checkers[kind.filterSlot].isEmpty }
-    func watchesApplied(_ kind: EventKind) -> Bool { !appliedWatchers[kind.filterSlot].isEmpty }
-    var watchesTime: Bool { !timeWatchers.isEmpty }
+    var interest: JudgeInterest {
+        let judged = checkers.map { !$0.isEmpty }, watched = appliedWatchers.map { !$0.isEmpty }
+        return JudgeInterest(judges: { judged[$0.filterSlot] }, watchesApplied: { watched[$0.filterSlot] },
+                             watchesTime: !timeWatchers.isEmpty)
+    }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
         let judging = checkers[event.kind.filterSlot]

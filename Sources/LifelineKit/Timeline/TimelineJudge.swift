@@ -2,12 +2,8 @@
 /// be judged, and knows nothing about what it concludes. A judge that reads other instances or evidence lines does
 /// so through the tracker as `TimelineReading`, handed to it once by whoever made both.
 protocol TimelineJudge {
-    /// Whether `judge(_:line:on:)` and `applied(_:to:)` do anything for events of `kind`: the tracker lends them the
-    /// instance only then (lending it copied the instance even to a judge with nothing to do).
-    func judges(_ kind: EventKind) -> Bool
-    func watchesApplied(_ kind: EventKind) -> Bool
-    /// Whether `timeAdvanced(to:)` does anything; the tracker asks once, not on every line.
-    var watchesTime: Bool { get }
+    /// Which events the judge does something for, asked once by the tracker.
+    var interest: JudgeInterest { get }
     /// Judges `event` on `instance` as it was before the event. `line` is the event's line when it is lent
     /// rather than in `event.text`.
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance)
@@ -22,6 +18,18 @@ protocol TimelineJudge {
     mutating func traceEnded()
     /// The trace's clock moved on.
     mutating func timeAdvanced(to now: TraceTime)
+}
+
+/// Which events a judge does something for. The tracker asks once and keeps the answer: asking the judge (a
+/// property of the tracker) on every event cost an exclusivity check each time.
+struct JudgeInterest {
+    /// Whether `judge(_:line:on:)` does anything for events of a kind: the tracker lends the instance only then
+    /// (lending it copies the instance, even to a judge with nothing to do).
+    let judges: (EventKind) -> Bool
+    /// Whether `applied(_:to:)` does anything for events of a kind.
+    let watchesApplied: (EventKind) -> Bool
+    /// Whether `timeAdvanced(to:)` does anything.
+    let watchesTime: Bool
 }
 
 /// What a judge may read of the timeline while it judges.

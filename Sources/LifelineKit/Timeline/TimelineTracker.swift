@@ -6,8 +6,8 @@
 /// instance's recent lines shares one bounded `EvidenceArena`.
 final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     var judge: Judge
-    /// `judge.watchesTime`, asked once: reading `judge` on every line costs an exclusivity check.
-    private let judgeWatchesTime: Bool
+    /// What the judge does something for (`judge.interest`), asked once.
+    private let interest: JudgeInterest
     let facts: TimelineFacts
     private let live = InstanceTable()
     private var idle = IdleStore()
@@ -35,7 +35,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         self.firstSweep = firstSweep
         self.sweepAt = firstSweep
         self.judge = judge
-        self.judgeWatchesTime = judge.watchesTime
+        self.interest = judge.interest
         self.facts = facts
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
         self.arena = EvidenceArena(capacity: evidenceCapacity)
@@ -66,7 +66,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
     func observe(_ time: TraceTime) {
-        if facts.advance(to: time), judgeWatchesTime { judge.timeAdvanced(to: time) }
+        if facts.advance(to: time), interest.watchesTime { judge.timeAdvanced(to: time) }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
@@ -167,7 +167,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// the state the event implies.
     private func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                _ enclosing: Enclosing) {
-        if judge.judges(event.kind) { judge.judge(event, line: line, on: live[slot]) }
+        if interest.judges(event.kind) { judge.judge(event, line: line, on: live[slot]) }
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
         }
@@ -199,7 +199,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        if judge.watchesApplied(event.kind) { judge.applied(event, to: live[slot]) }
+        if interest.watchesApplied(event.kind) { judge.applied(event, to: live[slot]) }
         onEvent?(event, live[slot], line)
     }
 
