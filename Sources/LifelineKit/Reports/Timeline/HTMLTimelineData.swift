@@ -12,6 +12,8 @@ struct HTMLTimelineData {
     private let places: [(process: Int, lane: Int)]
     /// Event kinds in order of first use: the `names` that lane events index.
     private let kinds: [EventName]
+    /// Each event kind's position in `kinds`, by its `LaneEvent.kindCode`.
+    private let kindPositions: [Int]
     /// How many events the lanes before each display position hold (one more entry than lanes).
     private let eventsBefore: [Int]
 
@@ -25,11 +27,12 @@ struct HTMLTimelineData {
             for (index, lane) in lanes.lanes.enumerated() {
                 places.append((process, index))
                 eventsBefore.append(eventsBefore[eventsBefore.count - 1] + lane.events.count)
-                for event in lane.events { _ = kinds.index(of: event.kind) }
+                for event in lane.events { kinds.note(event) }
             }
         }
         self.places = places
         self.kinds = kinds.kinds
+        self.kindPositions = kinds.positions
         self.eventsBefore = eventsBefore
     }
 
@@ -87,7 +90,6 @@ struct HTMLTimelineData {
     /// thousands of numbers.
     func writeLanes(_ range: Range<Int>, to out: TextBuffer) {
         let comma = UInt8(ascii: ",")
-        var names = KindIndex(kinds)
         for position in range {
             let lane = lane(at: position)
             if position > range.lowerBound { out.append(",\n") }
@@ -114,7 +116,7 @@ struct HTMLTimelineData {
                 if index > 0 { out.append(byte: comma) }
                 out.append(event.tick)
                 out.append(byte: comma)
-                out.append(names.index(of: event.kind))
+                out.append(kindPositions[Int(event.kindCode)])
                 out.append(byte: comma)
                 out.append(event.line)
             }
@@ -130,23 +132,17 @@ struct HTMLTimelineData {
     }
 }
 
-/// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
-/// last hit beats hashing.
+/// Event kinds in order of first use, found by their one-byte code.
 private struct KindIndex {
-    private(set) var kinds: [EventName]
-    private var last = 0
+    private(set) var kinds: [EventName] = []
+    /// By kind code: the position in `kinds`, or -1 before the kind is used.
+    private(set) var positions = [Int](repeating: -1, count: LaneEvent.kinds.count)
 
-    init(_ kinds: [EventName] = []) { self.kinds = kinds }
-
-    /// The position of `kind`, added at the end when new.
-    mutating func index(of kind: EventName) -> Int {
-        if last < kinds.count, kinds[last] == kind { return last }
-        if let found = kinds.firstIndex(of: kind) {
-            last = found
-            return found
-        }
-        kinds.append(kind)
-        last = kinds.count - 1
-        return last
+    /// Adds `event`'s kind at the end when it is new.
+    mutating func note(_ event: LaneEvent) {
+        let code = Int(event.kindCode)
+        guard positions[code] < 0 else { return }
+        positions[code] = kinds.count
+        kinds.append(event.kind)
     }
 }

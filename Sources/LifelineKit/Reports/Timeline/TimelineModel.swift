@@ -187,14 +187,38 @@ public struct LaneSegment: Sendable, Equatable {
     public var end: Int64
 }
 
-/// One recognised line on a lane, and the state it left the lane in. Plain data: the lanes of a large trace are copied and freed as bytes.
+/// One recognised line on a lane, and the state it left the lane in. Plain data of 24 bytes: a large trace has
+/// millions, and its lanes are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
     /// 1-based line number in its input.
     public var line: Int
     public var tick: Int64
-    public var kind: EventName
+    /// `kind` as its position in `LaneEvent.kinds`: one byte where an `EventName` takes seventeen.
+    let kindCode: UInt8
     /// The lane's state once the event was applied.
     public var state: LaneState
+
+    /// An event of `kind`, which is never an app event (lanes do not draw those).
+    init(line: Int, tick: Int64, kind: EventKind, state: LaneState) {
+        self.line = line
+        self.tick = tick
+        self.state = state
+        switch kind {
+        case .callback(let callback): kindCode = UInt8(callback.ordinal)
+        case .observerAdded: kindCode = Self.addObserver
+        case .observerRemoved, .observersRemovedAll: kindCode = Self.addObserver + 1
+        case .uikitWarning: kindCode = Self.addObserver + 2
+        case .appEvent: preconditionFailure("app events are not drawn on lanes")
+        }
+    }
+
+    /// What a lane event can be, at its `kindCode`: every callback (at its ordinal), then the observer and warning
+    /// events.
+    static let kinds: [EventName] = Callback.byOrdinal.map { .callback($0) } + [.addObserver, .removeObserver, .uikitWarning]
+    private static let addObserver = UInt8(Callback.byOrdinal.count)
+
+    /// The callback, `addObserver`, `removeObserver` or `uikitWarning`.
+    public var kind: EventName { Self.kinds[Int(kindCode)] }
 
     /// The canonical callback or event name (`viewDidLoad`, `addObserver`, `uikitWarning`).
     public var name: String { kind.name }
