@@ -5,7 +5,8 @@
 ///   "lanes":[[serial,label,process,depth,parent|0,[tick,state,tick,state,…,end],[tick,name,line,…]],…]}`
 /// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
 ///
-/// Lanes are written in runs (`writeLanes(_:to:)`), so that two threads can each write a part of a large trace.
+/// A large trace's lanes are written in runs of lanes, two at a time on two threads, each pair handed on before
+/// the next is written: the JSON is never whole in memory.
 struct HTMLTimelineData {
     let trace: TraceTimeline
     /// Each lane's process and position in it, in display order.
@@ -46,11 +47,16 @@ struct HTMLTimelineData {
     /// How many lanes there are, in display order.
     var laneCount: Int { places.count }
 
-    /// How many events the lanes in `range` (display order) have.
-    func eventCount(_ range: Range<Int>) -> Int { eventsBefore[range.upperBound] - eventsBefore[range.lowerBound] }
-
-    /// The first display position before which the lanes hold at least `events` events (or all lanes).
-    func position(afterEvents events: Int) -> Int { eventsBefore.firstIndex { $0 >= events } ?? laneCount }
+    /// Lanes per run: consecutive ranges of lanes (display order), each with at least `events` events but the last.
+    func runs(events: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for end in stride(from: 1, through: laneCount, by: 1) where eventsBefore[end] - eventsBefore[start] >= events || end == laneCount {
+            runs.append(start..<end)
+            start = end
+        }
+        return runs
+    }
 
     /// Appends the whole JSON.
     func write(to out: TextBuffer) {
@@ -59,14 +65,30 @@ struct HTMLTimelineData {
         writeTail(to: out)
     }
 
-    /// Appends the whole JSON around lanes already written as consecutive runs (`writeLanes(_:to:)`).
-    func write(runs: [TextBuffer], to out: TextBuffer) {
+    /// Appends the whole JSON, the lanes in runs of at least `runEvents` events, two runs at a time on two threads;
+    /// calls `handOn` after each pair, for the text written so far to be taken out of `out`.
+    func write(to out: TextBuffer, runEvents: Int, handOn: () -> Void) {
         writeHead(to: out)
-        var first = true
-        for run in runs where !run.isEmpty {
-            if !first { out.append(",\n") }
-            out.append(run)
-            first = false
+        let runs = runs(events: runEvents)
+        for first in stride(from: 0, to: runs.count, by: 2) {
+            if first > 0 { out.append(",\n") }
+            if first + 1 < runs.count {
+                let (written, next) = inParallel({
+                    let written = TextBuffer(capacity: 1 << 16)
+                    writeLanes(runs[first], to: written)
+                    return written
+                }, { [self] in
+                    let next = TextBuffer(capacity: 1 << 16)
+                    writeLanes(runs[first + 1], to: next)
+                    return next
+                })
+                out.append(written)
+                out.append(",\n")
+                out.append(next)
+            } else {
+                writeLanes(runs[first], to: out)
+            }
+            handOn()
         }
         writeTail(to: out)
     }
