@@ -165,7 +165,10 @@ final class TimelineRecorder {
         // Ticks never decrease in trace order: the first events of the lanes start the trace, their last ones end it.
         let start = drafts.lazy.compactMap(\.events.first?.tick).min() ?? 0
         let end = drafts.lazy.compactMap(\.events.last?.tick).max() ?? 0
+        current = KeyIndex()  // parents are resolved: the lanes take the memory of the keys
+        adoptedBefore = [:]
         let lanes = makeLanes(traceEnd: end)
+        drafts = []
         let placer = FindingPlacer(findings: findings, lanes: lanes)
         var texts: [Int: String] = [:]  // the lines only the input still has
         let unquoted = Set(findings.lazy.filter { self.exactText(of: $0, placer, lanes) == .readAgain }.map(\.line))
@@ -214,13 +217,7 @@ final class TimelineRecorder {
 
     /// The lanes, moved out of the drafts.
     private func makeLanes(traceEnd: Int64) -> [ControllerLane] {
-        // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
-        var successorStart = [Int64?](repeating: nil, count: drafts.count)  // by serial - 1
-        var lastAtKey = KeyIndex()
-        for index in drafts.indices where drafts[index].serial != 0 {
-            if let previous = lastAtKey[drafts[index].key], let first = drafts[index].events.first { successorStart[previous - 1] = first.tick }
-            lastAtKey[drafts[index].key] = drafts[index].serial
-        }
+        let successorStart = successorStarts()
         var lanes: [ControllerLane] = []
         lanes.reserveCapacity(drafts.count)
         for index in drafts.indices where drafts[index].serial != 0 {
@@ -237,9 +234,21 @@ final class TimelineRecorder {
         return lanes
     }
 
+    /// By serial - 1: where the next instance at the same key starts, which ends this one there (address reuse, §6.4).
+    private func successorStarts() -> [Int64?] {
+        var successorStart = [Int64?](repeating: nil, count: drafts.count)
+        var lastAtKey = KeyIndex()
+        for index in drafts.indices where drafts[index].serial != 0 {
+            if let previous = lastAtKey[drafts[index].key], let first = drafts[index].events.first { successorStart[previous - 1] = first.tick }
+            lastAtKey[drafts[index].key] = drafts[index].serial
+        }
+        return successorStart
+    }
+
     /// Runs of equal states between the events that changed them; the last one lasts until `end`.
     static func segments(_ events: [LaneEvent], end: Int64) -> [LaneSegment] {
         var segments: [LaneSegment] = []
+        segments.reserveCapacity(zip(events, events.dropFirst()).reduce(events.isEmpty ? 0 : 1) { $0 + ($1.0.state == $1.1.state ? 0 : 1) })
         for event in events {
             if let last = segments.last, last.state == event.state { continue }
             if !segments.isEmpty { segments[segments.count - 1].end = event.tick }

@@ -187,22 +187,37 @@ public struct LaneSegment: Sendable, Equatable {
     public var end: Int64
 }
 
-/// One recognised line on a lane, and the state it left the lane in. Plain data of 24 bytes: a large trace has
+/// One recognised line on a lane, and the state it left the lane in. Plain data of 16 bytes: a large trace has
 /// millions, and its lanes are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
-    /// 1-based line number in its input.
-    public var line: Int
     public var tick: Int64
+    /// `line` in 40 bits (a trillion lines): its low 32 bits, then the next 8.
+    private var lineLow: UInt32
+    private var lineHigh: UInt8
     /// `kind` as its position in `LaneEvent.kinds`: one byte where an `EventName` takes seventeen.
     let kindCode: UInt8
     /// The lane's state once the event was applied.
     public var state: LaneState
 
+    /// The largest line number an event can have.
+    static let maxLine = 1 << 40 - 1
+
+    /// 1-based line number in its input.
+    public var line: Int {
+        get { Int(lineHigh) << 32 | Int(lineLow) }
+        set {
+            precondition(newValue >= 0 && newValue <= Self.maxLine, "line \(newValue) out of range for a lane event")
+            lineLow = UInt32(truncatingIfNeeded: newValue)
+            lineHigh = UInt8(truncatingIfNeeded: newValue >> 32)
+        }
+    }
+
     /// An event of `kind`, which is never an app event (lanes do not draw those).
     init(line: Int, tick: Int64, kind: EventKind, state: LaneState) {
-        self.line = line
         self.tick = tick
         self.state = state
+        lineLow = 0
+        lineHigh = 0
         switch kind {
         case .callback(let callback): kindCode = UInt8(callback.ordinal)
         case .observerAdded: kindCode = Self.addObserver
@@ -210,6 +225,7 @@ public struct LaneEvent: Sendable, Equatable {
         case .uikitWarning: kindCode = Self.addObserver + 2
         case .appEvent: preconditionFailure("app events are not drawn on lanes")
         }
+        self.line = line
     }
 
     /// What a lane event can be, at its `kindCode`: every callback (at its ordinal), then the observer and warning
