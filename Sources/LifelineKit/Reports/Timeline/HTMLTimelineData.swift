@@ -126,13 +126,14 @@ struct HTMLTimelineData {
             out.append(",")
             out.append(lane.parent ?? 0)
             out.append(",[")
-            for segment in lane.segments {
+            let segments = lane.segments  // made from the events: once
+            for segment in segments {
                 out.append(segment.start)
                 out.append(byte: comma)
                 out.append(segment.state.index)
                 out.append(byte: comma)
             }
-            out.append(lane.segments.last?.end ?? lane.end)
+            out.append(segments.last?.end ?? lane.end)
             out.append("],[")
             for (index, event) in lane.events.enumerated() {
                 if index > 0 { out.append(byte: comma) }

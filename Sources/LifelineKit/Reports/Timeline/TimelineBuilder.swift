@@ -228,7 +228,6 @@ final class TimelineRecorder {
             let end = draft.events.last?.state == .deallocated ? lastTick : max(lastTick, successorStart[index] ?? traceEnd)
             lanes.append(ControllerLane(serial: draft.serial, process: draft.key.process, controller: draft.key.ref,
                                         generation: draft.generation, parent: draft.parent, parentController: draft.parentController, depth: 0,
-                                        segments: Self.segments(draft.events, end: end),
                                         events: draft.events, eventTexts: draft.eventTexts, start: start, end: end))
         }
         return lanes
@@ -243,19 +242,6 @@ final class TimelineRecorder {
             lastAtKey[drafts[index].key] = drafts[index].serial
         }
         return successorStart
-    }
-
-    /// Runs of equal states between the events that changed them; the last one lasts until `end`.
-    static func segments(_ events: [LaneEvent], end: Int64) -> [LaneSegment] {
-        var segments: [LaneSegment] = []
-        segments.reserveCapacity(zip(events, events.dropFirst()).reduce(events.isEmpty ? 0 : 1) { $0 + ($1.0.state == $1.1.state ? 0 : 1) })
-        for event in events {
-            if let last = segments.last, last.state == event.state { continue }
-            if !segments.isEmpty { segments[segments.count - 1].end = event.tick }
-            segments.append(LaneSegment(state: event.state, start: event.tick, end: event.tick))
-        }
-        if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
-        return segments
     }
 }
 

@@ -158,8 +158,6 @@ public struct ControllerLane: Sendable {
     public var parentController: ControllerRef?
     /// Nesting level in display order: 0 for roots.
     public var depth: Int
-    /// Consecutive, non-overlapping, covering `start...end`.
-    public var segments: [LaneSegment]
     /// The instance's recognised lines, in trace order.
     public var events: [LaneEvent]
     /// Each event's whole log line, in `events` order; empty unless the timeline was built with event texts
@@ -169,6 +167,21 @@ public struct ControllerLane: Sendable {
     public var start: Int64
     /// Dealloc, the start of the next instance at the same address, or the end of the trace.
     public var end: Int64
+
+    /// Consecutive, non-overlapping, covering `start...end`: runs of equal states between the events that changed
+    /// them, the last one lasting until `end`. Made from `events` when asked for: kept, they would take about as
+    /// much memory as the events.
+    public var segments: [LaneSegment] {
+        var segments: [LaneSegment] = []
+        segments.reserveCapacity(zip(events, events.dropFirst()).reduce(events.isEmpty ? 0 : 1) { $0 + ($1.0.state == $1.1.state ? 0 : 1) })
+        for event in events {
+            if let last = segments.last, last.state == event.state { continue }
+            if !segments.isEmpty { segments[segments.count - 1].end = event.tick }
+            segments.append(LaneSegment(state: event.state, start: event.tick, end: event.tick))
+        }
+        if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
+        return segments
+    }
 
     /// `Instance.id`: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
     public var id: String { InstanceKey(process: process, ref: controller).id(generation: generation) }
