@@ -213,7 +213,7 @@ public struct LaneEvent: Sendable, Equatable {
     public var state: LaneState
 
     /// The largest line number an event can have.
-    static let maxLine = 1 << 40 - 1
+    static let maxLine = (1 << 40) - 1
 
     /// 1-based line number in its input.
     public var line: Int {
