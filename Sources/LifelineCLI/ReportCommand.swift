@@ -68,18 +68,19 @@ struct ReportCommand {
         let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
                                   timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
-            failed = !write(writer.write(model), to: path) || failed
+            failed = !write(writer, model, to: path) || failed
         }
         OutputStream.standardError.line("lifeline: \(model.counts.description) in \(traces.count) file\(traces.count == 1 ? "" : "s")")
         return failed ? Lifeline.ExitStatus.failure : Lifeline.ExitStatus.clean
     }
 
-    private func write(_ report: Data, to path: String) -> Bool {
+    /// Writes the report piece by piece: a large report is never whole in memory.
+    private func write(_ writer: any TimelineReportWriter, _ model: TimelineModel, to path: String) -> Bool {
         if path == "-" {
-            OutputStream.standardOutput.write(bytes: report)
+            writer.write(model) { OutputStream.standardOutput.write(bytes: $0) }
             return true
         }
-        do { try AtomicFile.write(report, to: path) } catch {
+        do { try AtomicFile.write(to: path) { writer.write(model, to: $0) } } catch {
             OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }

@@ -32,6 +32,12 @@ final class TextBuffer: @unchecked Sendable {
         return data
     }
 
+    /// A copy of the bytes written so far; the buffer starts again empty and keeps its memory for what follows.
+    func drain() -> Data {
+        defer { count = 0 }
+        return Data(bytes: storage, count: count)
+    }
+
     @inline(__always) func append(byte: UInt8) {
         reserve(1)
         storage[count] = byte

@@ -16,8 +16,15 @@ struct EvidenceArena: Sendable {
     private(set) var end: Position = 0
     private static let headerSize = 20
 
+    /// The capacity analyses use.
+    static let defaultCapacity = 8 << 20
+
+    /// Whether an evidence line may have been cut at the longest line a ring of `defaultCapacity` keeps (a
+    /// character cut in two is read back as U+FFFD, three bytes): conservative, a line just as long counts too.
+    static func mayBeCut(_ text: String) -> Bool { text.utf8.count >= defaultCapacity / 8 - 3 }
+
     /// `capacity` is rounded up to a power of two.
-    init(capacity: Int = 8 << 20) {
+    init(capacity: Int = defaultCapacity) {
         var size = 1 << 12
         while size < capacity { size <<= 1 }
         ring = [UInt8](repeating: 0, count: size)

@@ -31,7 +31,8 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
     var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
 
-    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = 8 << 20, firstSweep: Int = 256) {
+    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = EvidenceArena.defaultCapacity,
+         firstSweep: Int = 256) {
         self.firstSweep = firstSweep
         self.sweepAt = firstSweep
         self.judge = judge

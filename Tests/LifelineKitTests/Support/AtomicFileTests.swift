@@ -22,6 +22,18 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["report.html"])
     }
 
+    func testPiecesAreWrittenInOrderAsOneFile() throws {
+        let path = directory.appendingPathComponent("report.html").path
+        try AtomicFile.write(Array("old".utf8), to: path)
+        try AtomicFile.write(to: path) { write in
+            for piece in ["<html>", "", "lanes ✓", "</html>\n"] { write(Data(piece.utf8)) }
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "<html>lanes ✓</html>\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["report.html"])
+        let missing = directory.appendingPathComponent("missing/report.html").path
+        XCTAssertThrowsError(try AtomicFile.write(to: missing) { write in write(Data("x".utf8)) })
+    }
+
     func testFailureLeavesTheOldFileAndNothingElse() throws {
         let path = directory.appendingPathComponent("missing/report.html").path
         XCTAssertThrowsError(try AtomicFile.write(Array("x".utf8), to: path)) { error in

@@ -78,7 +78,8 @@ private struct Track {
         events.append(event("N", lane.controller.name, "lifetime", lane.start, id: id, args: lifetime))
         // The whole life as the outer slice (it names the async track), the states nested in it.
         events.append(event("b", lane.label, "appearance", lane.start, id: id, args: lifetime))
-        for segment in lane.segments where segment.state != .deallocated {
+        let segments = lane.segments  // made from the events: once
+        for segment in segments where segment.state != .deallocated {
             events.append(event("b", segment.state.rawValue, "appearance", segment.start, id: id))
             events.append(event("e", segment.state.rawValue, "appearance", segment.end, id: id))
         }
@@ -95,7 +96,7 @@ private struct Track {
                 ("message", .string(finding.message)), ("file", .string(finding.file)), ("line", .int(Int64(finding.line))),
             ]))
         }
-        if let dealloc = lane.segments.last(where: { $0.state == .deallocated }) {
+        if let dealloc = segments.last(where: { $0.state == .deallocated }) {
             events.append(event("D", lane.controller.name, "lifetime", dealloc.start, id: id))
         }
         return events

@@ -27,10 +27,18 @@ public struct HTMLReportWriter: TimelineReportWriter {
     }
 
     public func write(_ model: TimelineModel) -> Data {
+        let whole = TextBuffer(capacity: 1 << 20)
+        write(model) { piece in piece.withUnsafeBytes { whole.append(bytes: $0.bindMemory(to: UInt8.self)) } }
+        return whole.takeData()  // handed over as written: no copy, and no UTF-8 check (everything appended came from strings)
+    }
+
+    /// The page in pieces of about a mebibyte: a large trace's page is tens of megabytes, never whole in memory.
+    public func write(_ model: TimelineModel, to output: (Data) -> Void) {
+        withoutActuallyEscaping(output) { output in write(model, to: Pieces(output)) }
+    }
+
+    private func write(_ model: TimelineModel, to out: Pieces) {
         let page = HTMLPage(model: model)
-        // One buffer for the whole page: a large trace's page is megabytes, written once rather than copied from
-        // part to part.
-        let out = TextBuffer(capacity: 1 << 20)
         out.append("""
         <!DOCTYPE html>
         <html lang="en">
@@ -56,7 +64,31 @@ public struct HTMLReportWriter: TimelineReportWriter {
         out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n")
         if model.timings != nil { out.append("<script>\(HTMLTimingsSection.script)</script>\n") }
         out.append("</body>\n</html>\n")
-        return out.takeData()  // handed over as written: no copy, and no UTF-8 check (everything appended came from strings)
+        out.handOn()
+    }
+}
+
+/// Page text, handed on in pieces of about `size` bytes, in order.
+private final class Pieces {
+    static let size = 1 << 20
+    /// What is not handed on yet.
+    let text = TextBuffer(capacity: size + size / 4)
+    private let output: (Data) -> Void
+
+    init(_ output: @escaping (Data) -> Void) { self.output = output }
+
+    func append(_ string: String) {
+        text.append(string)
+        handOnWhenFull()
+    }
+
+    func handOnWhenFull() {
+        if text.count >= Self.size { handOn() }
+    }
+
+    /// Hands on what was written since the last piece.
+    func handOn() {
+        if !text.isEmpty { output(text.drain()) }
     }
 }
 
@@ -148,7 +180,7 @@ private struct HTMLPage {
     }
 
     /// Appends one trace's section to `out`.
-    func section(_ trace: TraceTimeline, index: Int, staticLaneLimit: Int, to out: TextBuffer) {
+    func section(_ trace: TraceTimeline, index: Int, staticLaneLimit: Int, to out: Pieces) {
         out.append("<section class=\"trace\" id=\"t\(index)\" data-trace=\"\(index)\">\n<h3>\(HTMLText.escape(trace.file))</h3>\n")
         if let failure = trace.failure {
             return out.append("<p class=\"failure\">Not read: \(HTMLText.escape(failure))</p>\n</section>\n")
@@ -163,32 +195,14 @@ private struct HTMLPage {
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
         let data = HTMLTimelineData(trace)
         out.append("<div class=\"chart\">")
-        var runs: [TextBuffer]?  // lane data written ahead, else written in place below
-        if laneCount < 256 {
-            svg.render(to: out)
-        } else {
-            // A large trace's lane data is written on two threads: a second thread writes the first lanes while this
-            // one draws the chart (about as much work as the drawn lanes' events) and then writes the rest.
-            let drawn = min(staticLaneLimit, data.laneCount)
-            let split = data.position(afterEvents: (data.eventCount(0..<data.laneCount) + data.eventCount(0..<drawn)) / 2)
-            let (rest, first) = inParallel({
-                svg.render(to: out)
-                let rest = TextBuffer(capacity: 1 << 20)
-                data.writeLanes(split..<data.laneCount, to: rest)
-                return rest
-            }, {
-                let first = TextBuffer(capacity: 1 << 20)
-                data.writeLanes(0..<split, to: first)
-                return first
-            })
-            runs = [first, rest]
-        }
+        svg.render(to: out.text)
         out.append("</div>\n")
         if laneCount > staticLaneLimit {
             out.append("<p class=\"note nojs\">Without JavaScript only the first \(staticLaneLimit) of \(laneCount) controllers are drawn.</p>\n")
         }
         out.append("<script type=\"application/json\" class=\"lanes\">")
-        if let runs { data.write(runs: runs, to: out) } else { data.write(to: out) }
+        // Runs of about a piece each (a lane event is about twenty bytes of JSON).
+        data.write(to: out.text, runEvents: Pieces.size / 20) { out.handOnWhenFull() }
         out.append("</script>\n</section>\n")
     }
 

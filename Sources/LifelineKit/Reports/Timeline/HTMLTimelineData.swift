@@ -5,13 +5,16 @@
 ///   "lanes":[[serial,label,process,depth,parent|0,[tick,state,tick,state,…,end],[tick,name,line,…]],…]}`
 /// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
 ///
-/// Lanes are written in runs (`writeLanes(_:to:)`), so that two threads can each write a part of a large trace.
+/// A large trace's lanes are written in runs of lanes, two at a time on two threads, each pair handed on before
+/// the next is written: the JSON is never whole in memory.
 struct HTMLTimelineData {
     let trace: TraceTimeline
     /// Each lane's process and position in it, in display order.
     private let places: [(process: Int, lane: Int)]
     /// Event kinds in order of first use: the `names` that lane events index.
     private let kinds: [EventName]
+    /// Each event kind's position in `kinds`, by its `LaneEvent.kindCode`.
+    private let kindPositions: [Int]
     /// How many events the lanes before each display position hold (one more entry than lanes).
     private let eventsBefore: [Int]
 
@@ -25,11 +28,12 @@ struct HTMLTimelineData {
             for (index, lane) in lanes.lanes.enumerated() {
                 places.append((process, index))
                 eventsBefore.append(eventsBefore[eventsBefore.count - 1] + lane.events.count)
-                for event in lane.events { _ = kinds.index(of: event.kind) }
+                for event in lane.events { kinds.note(event) }
             }
         }
         self.places = places
         self.kinds = kinds.kinds
+        self.kindPositions = kinds.positions
         self.eventsBefore = eventsBefore
     }
 
@@ -43,11 +47,16 @@ struct HTMLTimelineData {
     /// How many lanes there are, in display order.
     var laneCount: Int { places.count }
 
-    /// How many events the lanes in `range` (display order) have.
-    func eventCount(_ range: Range<Int>) -> Int { eventsBefore[range.upperBound] - eventsBefore[range.lowerBound] }
-
-    /// The first display position before which the lanes hold at least `events` events (or all lanes).
-    func position(afterEvents events: Int) -> Int { eventsBefore.firstIndex { $0 >= events } ?? laneCount }
+    /// Lanes per run: consecutive ranges of lanes (display order), each with at least `events` events but the last.
+    func runs(events: Int) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for end in stride(from: 1, through: laneCount, by: 1) where eventsBefore[end] - eventsBefore[start] >= events || end == laneCount {
+            runs.append(start..<end)
+            start = end
+        }
+        return runs
+    }
 
     /// Appends the whole JSON.
     func write(to out: TextBuffer) {
@@ -56,14 +65,30 @@ struct HTMLTimelineData {
         writeTail(to: out)
     }
 
-    /// Appends the whole JSON around lanes already written as consecutive runs (`writeLanes(_:to:)`).
-    func write(runs: [TextBuffer], to out: TextBuffer) {
+    /// Appends the whole JSON, the lanes in runs of at least `runEvents` events, two runs at a time on two threads;
+    /// calls `handOn` after each pair, for the text written so far to be taken out of `out`.
+    func write(to out: TextBuffer, runEvents: Int, handOn: () -> Void) {
         writeHead(to: out)
-        var first = true
-        for run in runs where !run.isEmpty {
-            if !first { out.append(",\n") }
-            out.append(run)
-            first = false
+        let runs = runs(events: runEvents)
+        for first in stride(from: 0, to: runs.count, by: 2) {
+            if first > 0 { out.append(",\n") }
+            if first + 1 < runs.count {
+                let (written, next) = inParallel({
+                    let written = TextBuffer(capacity: 1 << 16)
+                    writeLanes(runs[first], to: written)
+                    return written
+                }, { [self] in
+                    let next = TextBuffer(capacity: 1 << 16)
+                    writeLanes(runs[first + 1], to: next)
+                    return next
+                })
+                out.append(written)
+                out.append(",\n")
+                out.append(next)
+            } else {
+                writeLanes(runs[first], to: out)
+            }
+            handOn()
         }
         writeTail(to: out)
     }
@@ -87,7 +112,6 @@ struct HTMLTimelineData {
     /// thousands of numbers.
     func writeLanes(_ range: Range<Int>, to out: TextBuffer) {
         let comma = UInt8(ascii: ",")
-        var names = KindIndex(kinds)
         for position in range {
             let lane = lane(at: position)
             if position > range.lowerBound { out.append(",\n") }
@@ -102,19 +126,20 @@ struct HTMLTimelineData {
             out.append(",")
             out.append(lane.parent ?? 0)
             out.append(",[")
-            for segment in lane.segments {
+            let segments = lane.segments  // made from the events: once
+            for segment in segments {
                 out.append(segment.start)
                 out.append(byte: comma)
                 out.append(segment.state.index)
                 out.append(byte: comma)
             }
-            out.append(lane.segments.last?.end ?? lane.end)
+            out.append(segments.last?.end ?? lane.end)
             out.append("],[")
             for (index, event) in lane.events.enumerated() {
                 if index > 0 { out.append(byte: comma) }
                 out.append(event.tick)
                 out.append(byte: comma)
-                out.append(names.index(of: event.kind))
+                out.append(kindPositions[Int(event.kindCode)])
                 out.append(byte: comma)
                 out.append(event.line)
             }
@@ -130,23 +155,17 @@ struct HTMLTimelineData {
     }
 }
 
-/// Event kinds in order of first use. A report has a few dozen, and each lane event looks one up: a scan from the
-/// last hit beats hashing.
+/// Event kinds in order of first use, found by their one-byte code.
 private struct KindIndex {
-    private(set) var kinds: [EventName]
-    private var last = 0
+    private(set) var kinds: [EventName] = []
+    /// By kind code: the position in `kinds`, or -1 before the kind is used.
+    private(set) var positions = [Int](repeating: -1, count: LaneEvent.kinds.count)
 
-    init(_ kinds: [EventName] = []) { self.kinds = kinds }
-
-    /// The position of `kind`, added at the end when new.
-    mutating func index(of kind: EventName) -> Int {
-        if last < kinds.count, kinds[last] == kind { return last }
-        if let found = kinds.firstIndex(of: kind) {
-            last = found
-            return found
-        }
-        kinds.append(kind)
-        last = kinds.count - 1
-        return last
+    /// Adds `event`'s kind at the end when it is new.
+    mutating func note(_ event: LaneEvent) {
+        let code = Int(event.kindCode)
+        guard positions[code] < 0 else { return }
+        positions[code] = kinds.count
+        kinds.append(event.kind)
     }
 }

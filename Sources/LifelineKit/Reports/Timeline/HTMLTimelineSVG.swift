@@ -75,7 +75,8 @@ struct HTMLTimelineSVG {
         out.append("-c")
         out.append(lane.serial)
         out.append("\">")
-        for segment in lane.segments {
+        let segments = lane.segments  // made from the events: once
+        for segment in segments {
             let x0 = x(segment.start), width = max(x(segment.end) - x0, 3)
             out.append("<rect class=\"s-")
             out.append(segment.state.rawValue)
@@ -101,7 +102,7 @@ struct HTMLTimelineSVG {
             out.appendDecimal1(y + Self.row - 2)
             out.append("\"/>")
         }
-        if let parentY, let first = lane.segments.first {
+        if let parentY, let first = segments.first {
             out.append("<path class=\"link\" d=\"M\(n(x(first.start))),\(n(parentY + Self.row / 2))V\(n(y + Self.row / 2))h4\"/>")
         }
         for (index, placed) in marks[lane.serial] ?? [] {

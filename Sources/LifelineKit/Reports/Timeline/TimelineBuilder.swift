@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds a `TraceTimeline` by running the same analysis as `check` (`TraceAnalyzer`) and recording what its
 /// observer reports: every event placed on its instance, every finished instance, every finding.
 public enum TimelineBuilder {
@@ -14,7 +16,7 @@ public enum TimelineBuilder {
                              unparseable: @escaping (UnparseableLine) -> Void = { _ in },
                              timings: TimingCollector? = nil) throws -> TraceTimeline {
         let file = name ?? input.displayName
-        let recorder = TimelineRecorder(eventTexts: eventTexts)
+        let recorder = TimelineRecorder(eventTexts: eventTexts, keepsLines: !eventTexts && !canReadAgain(input))
         var observer = TraceAnalyzer.Observer { finding in
             var located = finding
             located.file = file
@@ -35,12 +37,36 @@ public enum TimelineBuilder {
             observer.instanceFinished = { instance in recorder.finish(instance) }
         }
         let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
-        return recorder.timeline(file: file, statistics: statistics)
+        return try recorder.timeline(file: file, statistics: statistics) { lines in try eventLines(lines, of: input, options: options) }
+    }
+
+    /// Whether `input` can be read a second time: a regular file (standard input and pipes cannot).
+    private static func canReadAgain(_ input: TraceInput) -> Bool {
+        guard case .file(let path) = input else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The log lines of the lifecycle events at `lines`, from a second reading of `input` (the same analysis, so
+    /// the same line numbers).
+    private static func eventLines(_ lines: Set<Int>, of input: TraceInput, options: AnalysisOptions) throws -> [Int: String] {
+        final class Found { var texts: [Int: String] = [:] }
+        let found = Found()
+        var observer = TraceAnalyzer.Observer { _ in }
+        observer.lentEvent = { event, _, line in
+            if lines.contains(event.line) { found.texts[event.line] = line.string(0..<line.count) }
+        }
+        _ = try TraceAnalyzer(options: options).analyze(input, observer: observer)
+        return found.texts
     }
 }
 
 /// Collects an analysis as it happens: each event goes straight onto its instance's lane, with its tick, so the
 /// end of the trace only has to close the lanes.
+///
+/// An event's log line is kept only when lanes quote their events (`eventTexts`), or, for an input that cannot be
+/// read again, in `kept`. Otherwise a finding quotes its line from its evidence, which holds it unless the line was
+/// too old or too long for the evidence ring; those few lines are read again from the input at the end.
 final class TimelineRecorder {
     /// An instance as recorded so far.
     private struct Draft {
@@ -60,15 +86,17 @@ final class TimelineRecorder {
     /// Whether lanes carry each event's line as a `String` (`ControllerLane.eventTexts`).
     private let eventTexts: Bool
 
-    init(eventTexts: Bool = true) { self.eventTexts = eventTexts }
+    /// `keepsLines`: keep every event's line, for an input that cannot be read again.
+    init(eventTexts: Bool = true, keepsLines: Bool = false) {
+        self.eventTexts = eventTexts
+        kept = keepsLines ? KeptLines() : nil
+    }
 
     /// By serial (`drafts[serial - 1]`; serials count up from 1). Serials that have not logged yet hold `Draft.none`.
     private var drafts: [Draft] = []
     private var clock = TickClock()
-    /// Every event's line and tick, and where its text is, in trace order: to place findings (`FindingPlacer`).
-    private var placements: [FindingPlacer.Event] = []
-    private var texts: [LineStore.Ref] = []
-    private var store = LineStore()
+    /// Every event's log line, when the input cannot be read again and lanes do not quote them.
+    private var kept: KeptLines?
     private var findings: [Finding] = []
     /// The serial now living at each key, to resolve parents.
     private var current = KeyIndex()
@@ -88,12 +116,10 @@ final class TimelineRecorder {
             drafts[draft] = Draft(serial: serial, key: instance.key, generation: instance.generation)
         }
         let tick = clock.tick(event.time)
-        let text = store.append(line)
-        placements.append(FindingPlacer.Event(line: event.line, tick: tick))
-        texts.append(text)
         // Changed in place: a copy of the draft would copy its arrays on every event.
-        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: event.kind.name, state: LaneState.of(instance)))
-        if eventTexts { drafts[draft].eventTexts.append(store.string(text)) }
+        drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: event.kind, state: LaneState.of(instance)))
+        if eventTexts { drafts[draft].eventTexts.append(line.string(0..<line.count)) }
+        kept?.append(line: event.line, bytes: line)
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
             adopt(InstanceKey(process: instance.key.process, ref: child), by: instance)
@@ -132,26 +158,58 @@ final class TimelineRecorder {
 
     // MARK: Assembly
 
-    /// The timeline, once the trace is over. Called once: the lanes take the drafts' arrays.
-    func timeline(file: String, statistics: TraceStatistics) -> TraceTimeline {
+    /// The timeline, once the trace is over. Called once: the lanes take the drafts' arrays. `readAgain` gives
+    /// the log lines of the lifecycle events at some lines, from the input.
+    func timeline(file: String, statistics: TraceStatistics, readAgain: (Set<Int>) throws -> [Int: String]) rethrows -> TraceTimeline {
         if clock.base == .lines { useLinesAsTicks() }
-        let end = placements.last?.tick ?? 0
-        let start = placements.first?.tick ?? 0
+        // Ticks never decrease in trace order: the first events of the lanes start the trace, their last ones end it.
+        let start = drafts.lazy.compactMap(\.events.first?.tick).min() ?? 0
+        let end = drafts.lazy.compactMap(\.events.last?.tick).max() ?? 0
+        current = KeyIndex()  // parents are resolved: the lanes take the memory of the keys
+        adoptedBefore = [:]
         let lanes = makeLanes(traceEnd: end)
+        drafts = []
+        let placer = FindingPlacer(findings: findings, lanes: lanes)
+        var texts: [Int: String] = [:]  // the lines only the input still has
+        let unquoted = Set(findings.lazy.filter { self.exactText(of: $0, placer, lanes) == .readAgain }.map(\.line))
+        if !unquoted.isEmpty { texts = try readAgain(unquoted) }
         let judged = Set(findings.map(\.subject.serial))  // only lanes with findings are looked up: copy only those
         let lanesBySerial = Dictionary(uniqueKeysWithValues: lanes.lazy.filter { judged.contains($0.serial) }.map { ($0.serial, $0) })
-        let placer = FindingPlacer(events: placements) { self.store.string(self.texts[$0]) }
         let placed = Finding.sortedForOutput(findings).map { finding in
-            placer.place(finding, on: lanesBySerial[finding.subject.serial])
+            var exact: String?
+            switch exactText(of: finding, placer, lanes) {
+            case .none: exact = nil
+            case .text(let text): exact = text
+            case .readAgain: exact = texts[finding.line]
+            }
+            return placer.place(finding, on: lanesBySerial[finding.subject.serial], exactText: exact)
         }
         return TraceTimeline(file: file, timeBase: clock.base, start: start, end: end,
                              processes: LaneLayout.group(lanes), findings: placed, statistics: statistics)
     }
 
+    /// Where the text of the lane event on a finding's line is.
+    private enum ExactText: Equatable {
+        /// No lane event is on the line.
+        case none
+        case text(String)
+        /// Only in the input.
+        case readAgain
+    }
+
+    private func exactText(of finding: Finding, _ placer: FindingPlacer, _ lanes: [ControllerLane]) -> ExactText {
+        guard let event = placer.event(atOrBefore: finding.line), event.line == finding.line else { return .none }
+        let lane = lanes[event.lane]
+        if event.index < lane.eventTexts.count { return .text(lane.eventTexts[event.index]) }
+        if let quoted = finding.evidence.last(where: { $0.line == finding.line })?.text, !EvidenceArena.mayBeCut(quoted) {
+            return .text(quoted)
+        }
+        return kept.flatMap { $0.text(at: finding.line) }.map(ExactText.text) ?? .readAgain
+    }
+
     /// A trace without timestamps measures in lines: every tick recorded (0 while no timestamp had come) becomes
     /// its event's line.
     private func useLinesAsTicks() {
-        for index in placements.indices { placements[index].tick = Int64(placements[index].line) }
         for draft in drafts.indices {
             for event in drafts[draft].events.indices { drafts[draft].events[event].tick = Int64(drafts[draft].events[event].line) }
         }
@@ -159,13 +217,7 @@ final class TimelineRecorder {
 
     /// The lanes, moved out of the drafts.
     private func makeLanes(traceEnd: Int64) -> [ControllerLane] {
-        // A later instance at the same key ends the earlier one where it starts (address reuse, §6.4).
-        var successorStart = [Int64?](repeating: nil, count: drafts.count)  // by serial - 1
-        var lastAtKey = KeyIndex()
-        for index in drafts.indices where drafts[index].serial != 0 {
-            if let previous = lastAtKey[drafts[index].key], let first = drafts[index].events.first { successorStart[previous - 1] = first.tick }
-            lastAtKey[drafts[index].key] = drafts[index].serial
-        }
+        let successorStart = successorStarts()
         var lanes: [ControllerLane] = []
         lanes.reserveCapacity(drafts.count)
         for index in drafts.indices where drafts[index].serial != 0 {
@@ -176,21 +228,41 @@ final class TimelineRecorder {
             let end = draft.events.last?.state == .deallocated ? lastTick : max(lastTick, successorStart[index] ?? traceEnd)
             lanes.append(ControllerLane(serial: draft.serial, process: draft.key.process, controller: draft.key.ref,
                                         generation: draft.generation, parent: draft.parent, parentController: draft.parentController, depth: 0,
-                                        segments: Self.segments(draft.events, end: end),
                                         events: draft.events, eventTexts: draft.eventTexts, start: start, end: end))
         }
         return lanes
     }
 
-    /// Runs of equal states between the events that changed them; the last one lasts until `end`.
-    static func segments(_ events: [LaneEvent], end: Int64) -> [LaneSegment] {
-        var segments: [LaneSegment] = []
-        for event in events {
-            if let last = segments.last, last.state == event.state { continue }
-            if !segments.isEmpty { segments[segments.count - 1].end = event.tick }
-            segments.append(LaneSegment(state: event.state, start: event.tick, end: event.tick))
+    /// By serial - 1: where the next instance at the same key starts, which ends this one there (address reuse, §6.4).
+    private func successorStarts() -> [Int64?] {
+        var successorStart = [Int64?](repeating: nil, count: drafts.count)
+        var lastAtKey = KeyIndex()
+        for index in drafts.indices where drafts[index].serial != 0 {
+            if let previous = lastAtKey[drafts[index].key], let first = drafts[index].events.first { successorStart[previous - 1] = first.tick }
+            lastAtKey[drafts[index].key] = drafts[index].serial
         }
-        if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
-        return segments
+        return successorStart
+    }
+}
+
+/// Every lane event's log line in trace order, back to back, for an input that cannot be read again.
+private struct KeptLines {
+    private var lines: [Int] = []
+    private var refs: [LineStore.Ref] = []
+    private var store = LineStore()
+
+    mutating func append(line: Int, bytes: Bytes) {
+        lines.append(line)
+        refs.append(store.append(bytes))
+    }
+
+    /// The text of the event at `line`, if one was kept.
+    func text(at line: Int) -> String? {
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle] < line { low = middle + 1 } else { high = middle }
+        }
+        return low < lines.count && lines[low] == line ? store.string(refs[low]) : nil
     }
 }

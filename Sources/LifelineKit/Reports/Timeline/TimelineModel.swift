@@ -158,8 +158,6 @@ public struct ControllerLane: Sendable {
     public var parentController: ControllerRef?
     /// Nesting level in display order: 0 for roots.
     public var depth: Int
-    /// Consecutive, non-overlapping, covering `start...end`.
-    public var segments: [LaneSegment]
     /// The instance's recognised lines, in trace order.
     public var events: [LaneEvent]
     /// Each event's whole log line, in `events` order; empty unless the timeline was built with event texts
@@ -169,6 +167,21 @@ public struct ControllerLane: Sendable {
     public var start: Int64
     /// Dealloc, the start of the next instance at the same address, or the end of the trace.
     public var end: Int64
+
+    /// Consecutive, non-overlapping, covering `start...end`: runs of equal states between the events that changed
+    /// them, the last one lasting until `end`. Made from `events` when asked for: kept, they would take about as
+    /// much memory as the events.
+    public var segments: [LaneSegment] {
+        var segments: [LaneSegment] = []
+        segments.reserveCapacity(zip(events, events.dropFirst()).reduce(events.isEmpty ? 0 : 1) { $0 + ($1.0.state == $1.1.state ? 0 : 1) })
+        for event in events {
+            if let last = segments.last, last.state == event.state { continue }
+            if !segments.isEmpty { segments[segments.count - 1].end = event.tick }
+            segments.append(LaneSegment(state: event.state, start: event.tick, end: event.tick))
+        }
+        if !segments.isEmpty { segments[segments.count - 1].end = max(end, segments[segments.count - 1].start) }
+        return segments
+    }
 
     /// `Instance.id`: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
     public var id: String { InstanceKey(process: process, ref: controller).id(generation: generation) }
@@ -187,14 +200,54 @@ public struct LaneSegment: Sendable, Equatable {
     public var end: Int64
 }
 
-/// One recognised line on a lane, and the state it left the lane in. Plain data: the lanes of a large trace are copied and freed as bytes.
+/// One recognised line on a lane, and the state it left the lane in. Plain data of 16 bytes: a large trace has
+/// millions, and its lanes are copied and freed as bytes.
 public struct LaneEvent: Sendable, Equatable {
-    /// 1-based line number in its input.
-    public var line: Int
     public var tick: Int64
-    public var kind: EventName
+    /// `line` in 40 bits (a trillion lines): its low 32 bits, then the next 8.
+    private var lineLow: UInt32
+    private var lineHigh: UInt8
+    /// `kind` as its position in `LaneEvent.kinds`: one byte where an `EventName` takes seventeen.
+    let kindCode: UInt8
     /// The lane's state once the event was applied.
     public var state: LaneState
+
+    /// The largest line number an event can have.
+    static let maxLine = (1 << 40) - 1
+
+    /// 1-based line number in its input.
+    public var line: Int {
+        get { Int(lineHigh) << 32 | Int(lineLow) }
+        set {
+            precondition(newValue >= 0 && newValue <= Self.maxLine, "line \(newValue) out of range for a lane event")
+            lineLow = UInt32(truncatingIfNeeded: newValue)
+            lineHigh = UInt8(truncatingIfNeeded: newValue >> 32)
+        }
+    }
+
+    /// An event of `kind`, which is never an app event (lanes do not draw those).
+    init(line: Int, tick: Int64, kind: EventKind, state: LaneState) {
+        self.tick = tick
+        self.state = state
+        lineLow = 0
+        lineHigh = 0
+        switch kind {
+        case .callback(let callback): kindCode = UInt8(callback.ordinal)
+        case .observerAdded: kindCode = Self.addObserver
+        case .observerRemoved, .observersRemovedAll: kindCode = Self.addObserver + 1
+        case .uikitWarning: kindCode = Self.addObserver + 2
+        case .appEvent: preconditionFailure("app events are not drawn on lanes")
+        }
+        self.line = line
+    }
+
+    /// What a lane event can be, at its `kindCode`: every callback (at its ordinal), then the observer and warning
+    /// events.
+    static let kinds: [EventName] = Callback.byOrdinal.map { .callback($0) } + [.addObserver, .removeObserver, .uikitWarning]
+    private static let addObserver = UInt8(Callback.byOrdinal.count)
+
+    /// The callback, `addObserver`, `removeObserver` or `uikitWarning`.
+    public var kind: EventName { Self.kinds[Int(kindCode)] }
 
     /// The canonical callback or event name (`viewDidLoad`, `addObserver`, `uikitWarning`).
     public var name: String { kind.name }

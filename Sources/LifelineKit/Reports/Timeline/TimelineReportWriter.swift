@@ -6,8 +6,13 @@ public protocol TimelineReportWriter: Sendable {
     var showsEventTexts: Bool { get }
     /// The whole report, UTF-8 encoded. Deterministic: the same model always gives the same bytes.
     func write(_ model: TimelineModel) -> Data
+    /// The same bytes, handed to `output` in pieces, in order, so that a large report need not be whole in memory.
+    func write(_ model: TimelineModel, to output: (Data) -> Void)
 }
 
 extension TimelineReportWriter {
     public var showsEventTexts: Bool { false }
+
+    /// The whole report as one piece.
+    public func write(_ model: TimelineModel, to output: (Data) -> Void) { output(write(model)) }
 }

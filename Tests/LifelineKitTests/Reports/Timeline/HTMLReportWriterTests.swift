@@ -81,20 +81,29 @@ final class HTMLReportWriterTests: XCTestCase {
         XCTAssertEqual(data, HTMLTimelineData.json(trace), "written on a second thread, placed where it belongs")
     }
 
-    func testLaneDataWrittenInTwoRunsIsTheWholeAtEverySplit() throws {
+    func testLaneDataWrittenInRunsIsTheWholeWhateverTheRunSize() throws {
         let trace = try TimelineFixture.timeline(TimelineFixture.syntheticTrace(controllers: 5))
         let data = HTMLTimelineData(trace)
         XCTAssertEqual(data.laneCount, 5)
-        for split in 0...data.laneCount {
-            let first = TextBuffer(), rest = TextBuffer(), whole = TextBuffer()
-            data.writeLanes(0..<split, to: first)
-            data.writeLanes(split..<data.laneCount, to: rest)
-            data.write(runs: [first, rest], to: whole)
-            XCTAssertEqual(whole.text, HTMLTimelineData.json(trace), "split at \(split)")
+        let events = trace.lanes.map(\.events.count)
+        for runEvents in 1...(events.reduce(0, +) + 1) {
+            let out = TextBuffer()
+            var pieces: [String] = []
+            data.write(to: out, runEvents: runEvents) { pieces.append(out.text) }
+            XCTAssertEqual(out.text, HTMLTimelineData.json(trace), "runs of \(runEvents) events")
+            XCTAssertEqual(pieces.count, (data.runs(events: runEvents).count + 1) / 2, "handed on after each pair of runs")
         }
-        XCTAssertEqual(data.position(afterEvents: 0), 0)
-        XCTAssertEqual(data.position(afterEvents: data.eventCount(0..<2)), 2)
-        XCTAssertEqual(data.position(afterEvents: .max), data.laneCount)
+        XCTAssertEqual(data.runs(events: 1), (0..<5).map { $0..<($0 + 1) })
+        XCTAssertEqual(data.runs(events: events[0] + 1), [0..<2, 2..<4, 4..<5])
+        XCTAssertEqual(data.runs(events: .max), [0..<5])
+    }
+
+    func testPiecesMakeTheWholePage() throws {
+        let model = TimelineModel(traces: [try TimelineFixture.timeline(TimelineFixture.syntheticTrace(controllers: 20_000))])
+        var pieces: [Data] = []
+        HTMLReportWriter().write(model) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 2, "a large page comes in pieces")
+        XCTAssertEqual(pieces.reduce(Data(), +), HTMLReportWriter().write(model))
     }
 
     /// The page without its own style and script, where no log text may appear unescaped.

@@ -155,4 +155,64 @@ final class TimelineBuilderTests: XCTestCase {
         XCTAssertTrue(ChromeTraceWriter().showsEventTexts)
         XCTAssertFalse(HTMLReportWriter().showsEventTexts)
     }
+
+    func testLaneEventsAreSixteenBytes() {
+        // 16 bytes per event: a 500 MB trace has about two million, all held until the report is written.
+        XCTAssertEqual(MemoryLayout<LaneEvent>.stride, 16)
+        var event = LaneEvent(line: LaneEvent.maxLine, tick: -1, kind: .uikitWarning("w"), state: .appeared)
+        XCTAssertEqual([event.line, Int(event.tick)], [(1 << 40) - 1, -1])
+        event.line = 1 << 32 | 7
+        XCTAssertEqual(event.line, 4_294_967_303)
+        XCTAssertEqual(event.kind, .uikitWarning)
+        XCTAssertEqual(event.state, .appeared)
+        XCTAssertEqual(LaneEvent(line: 1, tick: 0, kind: .observersRemovedAll, state: .created).name, "removeObserver")
+        for callback in Callback.allCases {
+            XCTAssertEqual(LaneEvent(line: 1, tick: 0, kind: .callback(callback), state: .created).kind, .callback(callback))
+        }
+    }
+
+    func testFindingOnAnAppEventLineSitsAtTheLastLaneEventBeforeItOnAnyLane() throws {
+        let configuration = """
+        { "events": { "request": "^GET (?<key>\\\\S+)" },
+          "rules": { "request-where": { "template": "inCallbacks", "event": "request", "callbacks": ["viewDidLoad"],
+                                        "message": "request from viewDidLoad" } } }
+        """
+        let options = try ConfigurationParser.parse(configuration, file: "c.json").options(for: "t.log", base: AnalysisOptions())
+        let lines = ["2016-04-27 10:49:46.695 Shop[67943:4951511] -[CartVC viewWillAppear:]",
+                     "2016-04-27 10:49:46.700 Shop[67943:4951489] -[HomeVC viewDidLoad]",
+                     "2016-04-27 10:49:46.800 Shop[67943:4951511] GET /cart"]
+        let trace = try TimelineFixture.timeline(lines.joined(separator: "\n"), options: options, eventTexts: false)
+        let finding = try XCTUnwrap(trace.findings.first { $0.finding.rule == "request-where" })
+        XCTAssertEqual(finding.finding.line, 3)
+        XCTAssertEqual(finding.logLine, lines[2], "an app event's line, quoted from the evidence")
+        XCTAssertEqual(finding.tick, 5_000, "HomeVC's event on line 2, the last lane event before line 3")
+        XCTAssertEqual(trace.lanes.first { $0.label == "CartVC" }?.end, 5_000)
+    }
+
+    /// A finding whose line its evidence no longer holds (the willMove on line 1, eight lines before the finding:
+    /// evidence keeps an instance's last six) still quotes it: read again from a file, kept from a pipe.
+    func testFindingQuotesALineItsEvidenceLostFromAFileAndFromAPipe() throws {
+        let url = TimelineFixture.packageRoot.appendingPathComponent("Tests/LifelineKitTests/RealLogs/Fixtures/04-child-addsubview-no-didmove.log")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let firstLine = String(text.prefix { $0 != "\n" })
+        let fromFile = try TimelineBuilder.build(.file(url.path), options: AnalysisOptions(), eventTexts: false)
+        let finding = try XCTUnwrap(fromFile.findings.first { $0.finding.rule == "containment-order" })
+        XCTAssertEqual(finding.finding.line, 1)
+        XCTAssertEqual(finding.finding.evidence, [], "the evidence lost the line")
+        XCTAssertEqual(finding.logLine, firstLine)
+        XCTAssertEqual(finding.tick, 1)
+
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-fifo-\(UUID().uuidString)").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            text.utf8CString.withUnsafeBufferPointer { _ = write(descriptor, $0.baseAddress, $0.count - 1) }
+            close(descriptor)
+        }
+        writer.start()
+        let fromPipe = try TimelineBuilder.build(.file(fifo), options: AnalysisOptions(), eventTexts: false)
+        XCTAssertEqual(fromPipe.findings.map(\.logLine), fromFile.findings.map(\.logLine))
+        XCTAssertEqual(fromPipe.findings.map(\.tick), fromFile.findings.map(\.tick))
+    }
 }
