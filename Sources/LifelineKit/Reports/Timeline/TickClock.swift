@@ -1,6 +1,6 @@
 /// Places a trace's events on one axis, event by event. With any timestamp in the trace, ticks are microseconds
 /// after the first timestamp; events without one take the tick of the event before them (0 before the first
-/// timestamp), and a clock that steps back is held (order is by line, §8.4). Without timestamps, ticks are line
+/// timestamp), and a clock that steps back is held (order is by line). Without timestamps, ticks are line
 /// numbers: a trace known to have none (`base == .lines` at its end) takes its events' lines as their ticks.
 struct TickClock {
     /// The first timestamp so far.

@@ -233,7 +233,7 @@ final class TimelineRecorder {
         return lanes
     }
 
-    /// By serial - 1: where the next instance at the same key starts, which ends this one there (address reuse, §6.4).
+    /// By serial - 1: where the next instance at the same key starts, which ends this one there (address reuse).
     private func successorStarts() -> [Int64?] {
         var successorStart = [Int64?](repeating: nil, count: drafts.count)
         var lastAtKey = KeyIndex()

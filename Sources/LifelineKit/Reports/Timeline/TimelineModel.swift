@@ -97,7 +97,7 @@ public struct TraceTimeline: Sendable {
     public var span: Int64 { max(1, end - start) }
 }
 
-/// The controller instances of one process (state is keyed by process and pid, §8.3).
+/// The controller instances of one process (state is keyed by process and pid).
 public struct ProcessLanes: Sendable {
     /// `Shop[4089]`, or `unknown process`.
     public var name: String
@@ -105,7 +105,7 @@ public struct ProcessLanes: Sendable {
     public var lanes: [ControllerLane]
 }
 
-/// The states a lane shows: the appearance state machine (§3.1) refined by what the log proves about loading and
+/// The states a lane shows: the appearance state machine refined by what the log proves about loading and
 /// deallocation.
 public enum LaneState: String, CaseIterable, Sendable {
     /// Seen, view not (yet) logged as loaded, never on screen.
@@ -150,7 +150,7 @@ public struct ControllerLane: Sendable {
     public var serial: Int
     public var process: ProcessKey
     public var controller: ControllerRef
-    /// 1, or more for a later instance at a reused address (§6.4).
+    /// 1, or more for a later instance at a reused address.
     public var generation: Int
     /// The serial of the parent lane, when the parent is in the trace.
     public var parent: Int?
