@@ -6,14 +6,37 @@ import Foundation
 /// lifetime also as object events `N`/`D`, callbacks and findings as instant events. Traces without timestamps use line numbers as time (1 line = 1 ms), as the
 /// `metadata` says.
 public struct ChromeTraceWriter: TimelineReportWriter {
+    /// About how many bytes `write(_:to:)` hands over at a time.
+    let pieceSize: Int
+
     /// The writer has no settings.
-    public init() {}
+    public init() { pieceSize = 1 << 20 }
+
+    /// A writer that hands over pieces of about `pieceSize` bytes (tests make them small).
+    init(pieceSize: Int) { self.pieceSize = pieceSize }
 
     /// Each event's log line is an argument of its trace event.
     public var showsEventTexts: Bool { true }
 
     public func write(_ model: TimelineModel) -> Data {
-        var events: [String] = []  // serialised one by one: a tree of every event would hold far more memory
+        var whole = Data()
+        write(model) { whole.append($0) }
+        return whole
+    }
+
+    /// Hands the file over in pieces of about a mebibyte: a large trace's file is several times the trace.
+    public func write(_ model: TimelineModel, to output: (Data) -> Void) {
+        var piece = "{\"traceEvents\":[\n"
+        var first = true
+        func add(_ event: JSONValue) {
+            if !first { piece += ",\n" }
+            first = false
+            piece += event.serialized()
+            if piece.utf8.count >= pieceSize {
+                output(Data(piece.utf8))
+                piece = ""
+            }
+        }
         var nextPid = 1, nextTid = 1
         for trace in model.traces {
             let findingsByLane = Dictionary(grouping: trace.findings, by: \.lane)
@@ -21,12 +44,12 @@ public struct ChromeTraceWriter: TimelineReportWriter {
             for process in trace.processes {
                 let pid = nextPid
                 nextPid += 1
-                events.append(Self.metadata("process_name", pid: pid, tid: 0, ("name", .string("\(process.name) \(trace.file)"))).serialized())
-                events.append(Self.metadata("process_sort_index", pid: pid, tid: 0, ("sort_index", .int(Int64(pid)))).serialized())
+                add(Self.metadata("process_name", pid: pid, tid: 0, ("name", .string("\(process.name) \(trace.file)"))))
+                add(Self.metadata("process_sort_index", pid: pid, tid: 0, ("sort_index", .int(Int64(pid)))))
                 for lane in process.lanes {
                     let track = Track(pid: pid, tid: nextTid, scale: scale)
                     nextTid += 1
-                    events += track.events(for: lane, findings: findingsByLane[lane.serial] ?? []).map { $0.serialized() }
+                    track.events(for: lane, findings: findingsByLane[lane.serial] ?? []).forEach(add)
                 }
             }
         }
@@ -34,9 +57,8 @@ public struct ChromeTraceWriter: TimelineReportWriter {
             ("generator", .string("lifeline report")),
             ("traces", .array(model.traces.map(Self.describe))),
         ]))
-        let text = "{\"traceEvents\":[\n" + events.joined(separator: ",\n")
-            + "\n],\n\"displayTimeUnit\":\"ms\",\n\"metadata\":" + metadata.serialized() + "}\n"
-        return Data(text.utf8)
+        piece += "\n],\n\"displayTimeUnit\":\"ms\",\n\"metadata\":" + metadata.serialized() + "}\n"
+        output(Data(piece.utf8))
     }
 
     private static func describe(_ trace: TraceTimeline) -> JSONValue {

@@ -7,6 +7,17 @@ final class ChromeTraceWriterTests: XCTestCase {
         try TimelineFixture.assertGolden(ChromeTraceWriter().text(model), "samples.trace.json")
     }
 
+    /// A large trace's file is several times the trace: it is handed over in pieces, which join into the whole.
+    func testPiecesJoinIntoTheWholeFile() throws {
+        let model = try TimelineFixture.samples(["child-containment-wrong.log", "leak-after-pop.log", "hostile-markup.log"])
+        let whole = ChromeTraceWriter().write(model)
+        var pieces: [Data] = []
+        ChromeTraceWriter(pieceSize: 512).write(model) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 10)
+        XCTAssertEqual(pieces.dropLast().map(\.count).min().map { $0 >= 512 }, true, "every piece but the last is full")
+        XCTAssertEqual(pieces.reduce(Data(), +), whole)
+    }
+
     func testStructureIsWhatPerfettoLoads() throws {
         let model = try TimelineFixture.samples(["child-containment-correct.log", "leak-after-pop.log", "hostile-markup.log"])
         let document = try JSONParser.parse(ChromeTraceWriter().text(model))
