@@ -1,3 +1,5 @@
+import Foundation
+
 /// An app event: an ordinary app log line that an `events` pattern of the configuration names (`productRequest`).
 /// The timeline attaches it to the controller the pattern captured, else to the one whose callback is running on
 /// its thread, and notes that callback.
@@ -54,7 +56,8 @@ public struct AppEventPatterns: Sendable, Equatable {
     init(checked sources: [Source]) { self.sources = sources }
 
     /// Compiled for one parser (`.parser`), for the in-order stage (`.late`), or for both at once (`.eager`:
-    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs.
+    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs, when a
+    /// line first needs one.
     func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
         do { return try CompiledAppEvents(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
@@ -69,7 +72,9 @@ public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
 
 /// `AppEventPatterns` compiled for one parser. A regular expression runs only on lines holding one of the
 /// literals every match of it must contain (`RequiredLiterals`), found in one pass over the line.
-struct CompiledAppEvents {
+///
+/// A class, immutable: the parser reaches it on every line, which must not copy its tables.
+final class CompiledAppEvents {
     /// What the patterns are compiled for.
     enum Role {
         /// The parser: the patterns it runs (not those left to the in-order stage), which it only screens for.
@@ -82,7 +87,11 @@ struct CompiledAppEvents {
 
     private let names: [String]
     /// Nil for the patterns this role does not run.
-    private let expressions: [Regex<AnyRegexOutput>?]
+    /// The patterns' expressions, compiled when first run (most lines a pattern runs on are decided by its
+    /// literals alone); nil for those not compiled yet and those this role does not run.
+    private var expressions: [Regex<AnyRegexOutput>?]
+    private let patterns: [String]
+    private let runs: [Bool]
     /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
     /// the screen finding it at a message's start is the match, and the expression does not run.
     private let exactLiterals: [[UInt8]?]
@@ -101,6 +110,7 @@ struct CompiledAppEvents {
     init(_ sources: [AppEventPatterns.Source], role: Role = .eager) throws(AppEventPatternError) {
         let eager = role == .eager
         var expressions: [Regex<AnyRegexOutput>?] = []
+        var runs: [Bool] = []
         var lateCallbacks = CallbackSet()
         var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
         var lateLiterals = literals
@@ -111,8 +121,9 @@ struct CompiledAppEvents {
         var everyLine: [Int] = []
         for (index, source) in sources.enumerated() {
             let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
-            do {  // sources were checked (`AppEventPatterns`): a role compiles only what it runs
-                expressions.append(eager || isLate == (role == .late) ? try Regex(source.pattern) : nil)
+            runs.append(eager || isLate == (role == .late))
+            do {  // sources were checked (`AppEventPatterns`): other roles compile when a line needs it
+                expressions.append(eager ? try Regex(source.pattern) : nil)
             } catch {
                 throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
             }
@@ -140,6 +151,8 @@ struct CompiledAppEvents {
         self.names = sources.map(\.name)
         self.exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
         self.expressions = expressions
+        self.runs = runs
+        patterns = sources.map(\.pattern)
         self.unfiltered = unfiltered
         self.everyLine = everyLine
         self.screen = LiteralScreen(literals, prefixes: prefixes)
@@ -168,6 +181,12 @@ struct CompiledAppEvents {
             if let event = event(text ?? "", pattern: pattern) { events.append(event) }
         }
         return events
+    }
+
+    /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
+    /// for it.
+    func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
+        lateUnfiltered != 0 || lateScreen.patterns(in: bytes, message) != 0
     }
 
     /// The events of the patterns left to the in-order stage.
@@ -200,10 +219,18 @@ struct CompiledAppEvents {
     }
 
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
-        guard let found = try? expressions[pattern]?.firstMatch(in: text) else { return nil }
+        guard let found = try? expression(pattern)?.firstMatch(in: text) else { return nil }
         let key = found.output["key"]?.substring.map(String.init)
         let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
         return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
+    }
+
+    /// The expression of `pattern`, compiled the first time; nil when this role does not run it.
+    private func expression(_ pattern: Int) -> Regex<AnyRegexOutput>? {
+        if let compiled = expressions[pattern] { return compiled }
+        guard runs[pattern] else { return nil }
+        do { expressions[pattern] = try Regex(patterns[pattern]) } catch { preconditionFailure("a pattern that compiled once failed: \(error)") }
+        return expressions[pattern]
     }
 
     /// The names of a pattern's named groups, `(?<name>…)` and `(?P<name>…)`.
@@ -243,6 +270,8 @@ struct LiteralScreen {
     private var singles: [UInt64] = Array(repeating: 0, count: 256)
     private var hasAny = false
     private var hasSingles = false
+    /// Whether some literal of two bytes or more need not start a word: else only word starts are looked at.
+    private var hasMidWord = false
     /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`), end to end in `prefixBytes`, and
     /// a bit per first two bytes they may start with (any second byte for a literal of one): most messages are
     /// turned away by one bit.
@@ -288,7 +317,10 @@ struct LiteralScreen {
                 for second in Self.variants(bytes[1], caseless) {
                     let pair = Int(first) << 8 | Int(second)
                     pairs[pair >> 6] |= 1 << UInt64(pair & 63)
-                    if !literal.wordStart { midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
+                    if !literal.wordStart {
+                        midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                        hasMidWord = true
+                    }
                 }
             }
         }
@@ -313,6 +345,11 @@ struct LiteralScreen {
             if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
         }
         guard hasAny, range.count >= 1 else { return found }
+        if !hasMidWord {
+            found |= atWordStarts(bytes, range)
+            if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
+            return found
+        }
         pairs.withUnsafeBufferPointer { pairs in
             midWordPairs.withUnsafeBufferPointer { midWordPairs in
                 var i = range.lowerBound
@@ -329,6 +366,26 @@ struct LiteralScreen {
             }
         }
         if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
+        return found
+    }
+
+    /// `patterns(in:)` when every literal of two bytes or more starts a word: the rest of each word is skipped.
+    private func atWordStarts(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        @inline(__always) func inWord(_ byte: UInt8) -> Bool { byte < 0x80 && ASCII.isIdentifier(byte) }
+        var found: UInt64 = 0
+        pairs.withUnsafeBufferPointer { pairs in
+            var i = range.lowerBound
+            let last = range.upperBound - 1
+            while i < last {  // `i` starts a word: the message's start, or after a byte that is not in a word
+                let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
+                if inWord(bytes[i]) {
+                    i += 1
+                    while i < last, inWord(bytes[i]) { i += 1 }
+                }
+                i += 1
+            }
+        }
         return found
     }
 
@@ -352,10 +409,14 @@ struct LiteralScreen {
             for prefix in prefixes where range.count >= prefix.count {
                 let (a, b) = prefix.caseless ? (firstLower, secondLower) : (first, second)
                 guard prefix.head == (prefix.count > 1 ? a << 8 | b : a) else { continue }
+                if !prefix.caseless {
+                    if memcmp(literal.baseAddress! + prefix.start, bytes.baseAddress! + range.lowerBound, prefix.count) == 0 { found |= prefix.pattern }
+                    continue
+                }
                 var equal = true
-                for offset in 0..<prefix.count {
-                    let byte = bytes[range.lowerBound + offset]
-                    if (prefix.caseless ? ASCII.lowercased(byte) : byte) != literal[prefix.start + offset] { equal = false; break }
+                for offset in 0..<prefix.count where ASCII.lowercased(bytes[range.lowerBound + offset]) != literal[prefix.start + offset] {
+                    equal = false
+                    break
                 }
                 if equal { found |= prefix.pattern }
             }
