@@ -42,21 +42,31 @@ struct CallbackThreads {
     /// found here with one comparison.
     private var recent = [Int32](repeating: -1, count: 64)
 
-    /// A thread as lines name it: its thread id and pid (0 with a flag when absent) and its process name's bytes
-    /// in `nameBytes` (count -1: no name). Compared on every line, so kept flat.
+    /// A thread as lines name it: its thread id and pid (0 with a flag when absent), and its process name: the
+    /// first eight bytes as one number, and all of them in `nameBytes` (count -1: no name). Compared on every
+    /// line, so kept flat: a name of eight bytes or fewer is compared as one number.
     private struct Identity {
         var thread: UInt64
+        var nameHead: UInt64
         var pid: Int32
         var absent: UInt8  // bit 0: no thread id, bit 1: no pid
         var nameStart: Int32
         var nameCount: Int32
 
-        init(thread: UInt64?, pid: Int32?, nameStart: Int, nameCount: Int) {
+        init(thread: UInt64?, pid: Int32?, name: Bytes?) {
             self.thread = thread ?? 0
             self.pid = pid ?? 0
             absent = (thread == nil ? 1 : 0) | (pid == nil ? 2 : 0)
-            self.nameStart = Int32(truncatingIfNeeded: nameStart)
-            self.nameCount = Int32(truncatingIfNeeded: nameCount)
+            nameStart = 0
+            nameCount = Int32(truncatingIfNeeded: name?.count ?? -1)
+            nameHead = name.map(Self.head) ?? 0
+        }
+
+        /// The first eight bytes of `name` (zero above a shorter one's last) as a little-endian number.
+        private static func head(_ name: Bytes) -> UInt64 {
+            var head: UInt64 = 0
+            for offset in 0..<min(name.count, 8) { head |= UInt64(name[offset]) << UInt64(offset &* 8) }
+            return head
         }
     }
 
@@ -102,7 +112,7 @@ struct CallbackThreads {
     }
 
     private mutating func slot(name: Bytes?, pid: Int32?, thread: UInt64?, process: @autoclosure () -> ProcessKey) -> Int {
-        let wanted = Identity(thread: thread, pid: pid, nameStart: 0, nameCount: name?.count ?? -1)
+        let wanted = Identity(thread: thread, pid: pid, name: name)
         let hash = Int(truncatingIfNeeded: ((wanted.thread ^ UInt64(UInt32(bitPattern: wanted.pid))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         let cached = Int(recent[hash])
         if cached >= 0, matches(cached, wanted, name) { return cached }
@@ -150,11 +160,11 @@ struct CallbackThreads {
     private func matches(_ slot: Int, _ wanted: Identity, _ name: Bytes?) -> Bool {
         let stored = identities[slot]
         guard stored.thread == wanted.thread, stored.pid == wanted.pid, stored.absent == wanted.absent,
-              stored.nameCount == wanted.nameCount else { return false }
-        guard let name, !name.isEmpty else { return true }
+              stored.nameCount == wanted.nameCount, stored.nameHead == wanted.nameHead else { return false }
+        guard let name, name.count > 8 else { return true }
         return nameBytes.withUnsafeBufferPointer { bytes in
             let start = Int(stored.nameStart)
-            for offset in 0..<name.count where bytes[start + offset] != name[offset] { return false }
+            for offset in 8..<name.count where bytes[start + offset] != name[offset] { return false }
             return true
         }
     }
