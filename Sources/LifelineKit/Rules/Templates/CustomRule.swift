@@ -1,16 +1,18 @@
 /// A rule the configuration defines (`CustomRuleSpec`), run like the built-in ones: it sees only the events it
 /// names, hands them to its template with their scope, and closes each instance's scope when the instance is final
 /// and each class's at the end of the trace.
-public struct CustomRule: Rule {
-    public static let description = RuleDescription(
-        identifier: "custom",
-        severity: .warning,
-        summary: "a rule of .lifeline.json built from a template",
-        explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
-        triggeringExamples: [], nonTriggeringExamples: [])
+///
+/// Generic over its template (`RuleTemplates.rule(for:)` makes one): the template is called directly and changed in
+/// place, not through an existential box that is made unique on every event.
+struct CustomRule<Template: RuleTemplate>: Rule {
+    static var description: RuleDescription {
+        RuleDescription(identifier: "custom", severity: .warning, summary: "a rule of .lifeline.json built from a template",
+                        explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
+                        triggeringExamples: [], nonTriggeringExamples: [])
+    }
 
-    public let spec: CustomRuleSpec
-    private var template: any RuleTemplate
+    let spec: CustomRuleSpec
+    private var template: Template
     /// Class scopes seen so far, closed at the end of the trace in order of first sight.
     private var classScopes: [RuleScope] = []
     private var knownClassScopes: Set<RuleScope> = []
@@ -21,19 +23,19 @@ public struct CustomRule: Rule {
     private let callbackA: Callback?
     private let callbackB: Callback?
 
-    public init(spec: CustomRuleSpec) {
+    init(spec: CustomRuleSpec) {
         self.spec = spec
-        template = (RuleTemplates.type(named: spec.template) ?? OnceTemplate.self).init(spec)
+        template = Template(spec)
         if case .callback(let callback) = spec.event { callbackA = callback } else { callbackA = nil }
         if case .callback(let callback)? = spec.then { callbackB = callback } else { callbackB = nil }
     }
 
     /// Required of every rule; a custom rule is only ever made from its spec.
-    public init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
+    init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
 
-    public var ruleDescription: RuleDescription { spec.description }
+    var ruleDescription: RuleDescription { spec.description }
 
-    public var eventFilter: EventFilter {
+    var eventFilter: EventFilter {
         var filter = EventFilter()
         for name in spec.eventNames {
             switch name {
@@ -46,7 +48,7 @@ public struct CustomRule: Rule {
         return filter
     }
 
-    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+    mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         let first: Bool, second: Bool
         if let callback = event.kind.callback {
             first = callbackA == callback
@@ -71,13 +73,13 @@ public struct CustomRule: Rule {
         }
     }
 
-    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+    mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         guard !spec.perClass else { return }
         var reporter = TemplateReporter(context: context, message: spec.message)
         template.close(.instance(serial: instance.serial), &reporter)
     }
 
-    public mutating func traceEnded(in context: RuleContext) {
+    mutating func traceEnded(in context: RuleContext) {
         var reporter = TemplateReporter(context: context, message: spec.message)
         for scope in classScopes { template.close(scope, &reporter) }
         classScopes.removeAll()

@@ -74,4 +74,18 @@ enum RuleTemplates {
     static func type(named name: String) -> (any RuleTemplate.Type)? { all.first { $0.description.identifier == name } }
 
     static var names: [String] { all.map { $0.description.identifier } }
+
+    /// The rule `spec` defines, run by its template's own type.
+    static func rule(for spec: CustomRuleSpec) -> any Rule {
+        func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
+        switch type(named: spec.template) {
+        case is PrecedesTemplate.Type: return made(PrecedesTemplate.self)
+        case is FollowedByTemplate.Type: return made(FollowedByTemplate.self)
+        case is NeverFollowedByTemplate.Type: return made(NeverFollowedByTemplate.self)
+        case is PairsTemplate.Type: return made(PairsTemplate.self)
+        case is InCallbacksTemplate.Type: return made(InCallbacksTemplate.self)
+        case is NotInCallbacksTemplate.Type: return made(NotInCallbacksTemplate.self)
+        default: return made(OnceTemplate.self)
+        }
+    }
 }
