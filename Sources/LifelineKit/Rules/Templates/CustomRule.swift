@@ -13,9 +13,13 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
     let spec: CustomRuleSpec
     private var template: Template
-    /// Class scopes seen so far, closed at the end of the trace in order of first sight.
+    /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
-    private var knownClassScopes: Set<RuleScope> = []
+    private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
+    private struct ClassInProcess: Hashable {
+        var process: ProcessKey
+        var name: String
+    }
     /// The scope of the instance seen last (consecutive events are mostly one instance's: its scope is not made
     /// and hashed again).
     private var lastScope: (serial: Int, scope: RuleScope)?
@@ -65,7 +69,6 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         } else {
             scope = self.scope(of: instance)
             lastScope = (instance.serial, scope)
-            if spec.perClass, knownClassScopes.insert(scope).inserted { classScopes.append(scope) }
         }
         template.see(event, first: first, scope: scope, on: instance, &reporter)
         if first, second {  // A and B the same event: it is B too
@@ -76,17 +79,25 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         guard !spec.perClass else { return }
         var reporter = TemplateReporter(context: context, message: spec.message)
-        template.close(.instance(serial: instance.serial), &reporter)
+        template.close(instance.serial, &reporter)
     }
 
     mutating func traceEnded(in context: RuleContext) {
         var reporter = TemplateReporter(context: context, message: spec.message)
         for scope in classScopes { template.close(scope, &reporter) }
         classScopes.removeAll()
+        classScopeNumbers.removeAll()
         lastScope = nil
     }
 
-    private func scope(of instance: Instance) -> RuleScope {
-        spec.perClass ? .classInProcess(instance.key.process, instance.key.ref.name) : .instance(serial: instance.serial)
+    /// The instance's serial, or its class's number (-1, -2, … in order of first sight).
+    private mutating func scope(of instance: Instance) -> RuleScope {
+        guard spec.perClass else { return instance.serial }
+        let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
+        if let number = classScopeNumbers[key] { return number }
+        let number = -1 - classScopes.count
+        classScopeNumbers[key] = number
+        classScopes.append(number)
+        return number
     }
 }

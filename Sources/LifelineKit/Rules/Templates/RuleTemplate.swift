@@ -23,21 +23,9 @@ extension RuleTemplate {
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {}
 }
 
-/// What a rule of a template holds for: one instance, or one class in one process.
-enum RuleScope: Hashable {
-    case instance(serial: Int)
-    case classInProcess(ProcessKey, String)
-
-    /// A serial alone for an instance: templates hash a scope on every event they see.
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .instance(let serial): hasher.combine(serial)
-        case .classInProcess(let process, let name):
-            hasher.combine(process)
-            hasher.combine(name)
-        }
-    }
-}
+/// What a rule of a template holds for: one instance, by its serial (never negative), or one class in one process,
+/// by a negative number its rule gives it (`CustomRule`). A number: templates look a scope up on every event they see.
+typealias RuleScope = Int
 
 /// An event remembered for a later finding: where it was, and the instance it was on.
 struct SeenEvent {
