@@ -282,9 +282,12 @@ struct LiteralScreen {
         var count: Int
         var caseless: Bool
         var pattern: UInt64
-        /// Its first two bytes (lowercased when caseless), the first only for a literal of one byte.
-        var head: Int
+        /// Its first four bytes (lowercased when caseless; fewer for a shorter literal) as a little-endian
+        /// number, and the mask of those bytes: a message whose first bytes differ is not compared further.
+        var head: UInt32
+        var headMask: UInt32
     }
+    private var hasCaselessPrefix = false
     private var prefixes: [Prefix] = []
     private var prefixBytes: [UInt8] = []
     private var prefixPairs = [UInt64](repeating: 0, count: 1024)
@@ -293,8 +296,11 @@ struct LiteralScreen {
          prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []) {
         for (prefix, pattern, caseless) in prefixes where !prefix.isEmpty {
             let bytes = caseless ? prefix.map(ASCII.lowercased) : prefix
-            let head = bytes.count > 1 ? Int(bytes[0]) << 8 | Int(bytes[1]) : Int(bytes[0])
-            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern), head: head))
+            let headCount = min(bytes.count, 4)
+            let headMask: UInt32 = headCount == 4 ? ~0 : (1 << UInt32(headCount * 8)) - 1
+            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern),
+                                        head: Self.head(bytes[...], 0..<headCount, lowercased: false), headMask: headMask))
+            if caseless { hasCaselessPrefix = true }
             prefixBytes += bytes
             let seconds = bytes.count > 1 ? Self.variants(bytes[1], caseless) : (0...255).map(UInt8.init)
             for first in Self.variants(bytes[0], caseless) {
@@ -406,12 +412,11 @@ struct LiteralScreen {
     /// The patterns whose prefix `bytes[range]` starts with.
     private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
-        let first = Int(bytes[range.lowerBound]), second = range.count > 1 ? Int(bytes[range.lowerBound + 1]) : -1
-        let firstLower = Int(ASCII.lowercased(UInt8(first))), secondLower = second < 0 ? -1 : Int(ASCII.lowercased(UInt8(second)))
+        let headRange = range.lowerBound..<(range.lowerBound + min(range.count, 4))
+        let head = Self.head(bytes, headRange, lowercased: false)
+        let lowerHead = hasCaselessPrefix ? Self.head(bytes, headRange, lowercased: true) : head
         prefixBytes.withUnsafeBufferPointer { literal in
-            for prefix in prefixes where range.count >= prefix.count {
-                let (a, b) = prefix.caseless ? (firstLower, secondLower) : (first, second)
-                guard prefix.head == (prefix.count > 1 ? a << 8 | b : a) else { continue }
+            for prefix in prefixes where range.count >= prefix.count && (prefix.caseless ? lowerHead : head) & prefix.headMask == prefix.head {
                 if !prefix.caseless {
                     if memcmp(literal.baseAddress! + prefix.start, bytes.baseAddress! + range.lowerBound, prefix.count) == 0 { found |= prefix.pattern }
                     continue
@@ -425,6 +430,13 @@ struct LiteralScreen {
             }
         }
         return found
+    }
+
+    /// `bytes[range]` (four bytes at most) as a little-endian number.
+    private static func head<Source: Collection<UInt8>>(_ bytes: Source, _ range: Range<Int>, lowercased: Bool) -> UInt32 where Source.Index == Int {
+        var head: UInt32 = 0
+        for index in range { head |= UInt32(lowercased ? ASCII.lowercased(bytes[index]) : bytes[index]) << UInt32((index - range.lowerBound) * 8) }
+        return head
     }
 
     /// Whether `entry`'s literal is at `start` (which leaves room for it).

@@ -16,6 +16,8 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
     private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
+    /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names).
+    private var classScopeOfInstance: [Int: RuleScope] = [:]
     private struct ClassInProcess: Hashable {
         var process: ProcessKey
         var name: String
@@ -77,7 +79,10 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     }
 
     mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
-        guard !spec.perClass else { return }
+        guard !spec.perClass else {
+            classScopeOfInstance[instance.serial] = nil
+            return
+        }
         var reporter = TemplateReporter(context: context, message: spec.message)
         template.close(instance.serial, &reporter)
     }
@@ -87,17 +92,24 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         for scope in classScopes { template.close(scope, &reporter) }
         classScopes.removeAll()
         classScopeNumbers.removeAll()
+        classScopeOfInstance.removeAll()
         lastScope = nil
     }
 
     /// The instance's serial, or its class's number (-1, -2, … in order of first sight).
     private mutating func scope(of instance: Instance) -> RuleScope {
         guard spec.perClass else { return instance.serial }
+        if let number = classScopeOfInstance[instance.serial] { return number }
         let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
-        if let number = classScopeNumbers[key] { return number }
-        let number = -1 - classScopes.count
-        classScopeNumbers[key] = number
-        classScopes.append(number)
+        let number: RuleScope
+        if let known = classScopeNumbers[key] {
+            number = known
+        } else {
+            number = -1 - classScopes.count
+            classScopeNumbers[key] = number
+            classScopes.append(number)
+        }
+        classScopeOfInstance[instance.serial] = number
         return number
     }
 }
