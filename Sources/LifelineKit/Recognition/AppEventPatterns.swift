@@ -288,6 +288,9 @@ struct LiteralScreen {
         var headMask: UInt32
     }
     private var hasCaselessPrefix = false
+    /// When every prefix has four bytes or more: a bit per hash of the first four bytes they start with, which
+    /// turns away messages that share only their first two with one (`[Cart]` for `[Checkout]`).
+    private var prefixHeadBits: [UInt64]?
     private var prefixes: [Prefix] = []
     private var prefixBytes: [UInt8] = []
     private var prefixPairs = [UInt64](repeating: 0, count: 1024)
@@ -309,6 +312,14 @@ struct LiteralScreen {
                     prefixPairs[pair >> 6] |= 1 << UInt64(pair & 63)
                 }
             }
+        }
+        if !self.prefixes.isEmpty, self.prefixes.allSatisfy({ $0.count >= 4 }) {
+            var bits = [UInt64](repeating: 0, count: 64)
+            for prefix in self.prefixes {
+                let bit = Self.headBit(prefix.head)  // lowercased already when caseless
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            prefixHeadBits = bits
         }
         var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
@@ -345,10 +356,19 @@ struct LiteralScreen {
         caseless && ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
     }
 
+    private static func headBit(_ head: UInt32) -> Int { Int((head &* 0x9E37_79B1) >> 20) }
+
     /// The patterns (as bits) whose literal occurs in `bytes[range]`.
     func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
-        if !prefixes.isEmpty, !range.isEmpty {
+        if let prefixHeadBits, range.count >= 4, let base = bytes.baseAddress {
+            let head = UInt32(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt32.self))
+            var bit = Self.headBit(head)
+            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) == 0, hasCaselessPrefix {
+                bit = Self.headBit(Self.head(bytes, range.lowerBound..<(range.lowerBound + 4), lowercased: true))
+            }
+            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { found = startingPrefixes(bytes, range) }
+        } else if !prefixes.isEmpty, !range.isEmpty {
             let pair = range.count > 1 ? Int(bytes[range.lowerBound]) << 8 | Int(bytes[range.lowerBound + 1]) : -1
             if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
         }

@@ -16,15 +16,14 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
     private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
-    /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names).
+    /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
+    /// and the last ones found, by the serial's low bits (events of a few instances interleave).
     private var classScopeOfInstance: [Int: RuleScope] = [:]
+    private var recentClassScopes = [(serial: Int, scope: RuleScope)](repeating: (-1, 0), count: 16)
     private struct ClassInProcess: Hashable {
         var process: ProcessKey
         var name: String
     }
-    /// The scope of the instance seen last (consecutive events are mostly one instance's: its scope is not made
-    /// and hashed again).
-    private var lastScope: (serial: Int, scope: RuleScope)?
     /// The callbacks A and B name, if they are callbacks: most events are, and are told apart without names.
     private let callbackA: Callback?
     private let callbackB: Callback?
@@ -65,13 +64,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         }
         guard first || second else { return }
         var reporter = TemplateReporter(context: context, message: spec.message)
-        let scope: RuleScope
-        if let lastScope, lastScope.serial == instance.serial {
-            scope = lastScope.scope
-        } else {
-            scope = self.scope(of: instance)
-            lastScope = (instance.serial, scope)
-        }
+        let scope = self.scope(of: instance)
         template.see(event, first: first, scope: scope, on: instance, &reporter)
         if first, second {  // A and B the same event: it is B too
             template.see(event, first: false, scope: scope, on: instance, &reporter)
@@ -80,7 +73,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
     mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         guard !spec.perClass else {
-            classScopeOfInstance[instance.serial] = nil
+            if classScopeOfInstance.removeValue(forKey: instance.serial) != nil { recentClassScopes[instance.serial & 15] = (-1, 0) }
             return
         }
         var reporter = TemplateReporter(context: context, message: spec.message)
@@ -93,13 +86,18 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         classScopes.removeAll()
         classScopeNumbers.removeAll()
         classScopeOfInstance.removeAll()
-        lastScope = nil
+        recentClassScopes = recentClassScopes.map { _ in (-1, 0) }
     }
 
     /// The instance's serial, or its class's number (-1, -2, … in order of first sight).
     private mutating func scope(of instance: Instance) -> RuleScope {
         guard spec.perClass else { return instance.serial }
-        if let number = classScopeOfInstance[instance.serial] { return number }
+        let recent = recentClassScopes[instance.serial & 15]
+        if recent.serial == instance.serial { return recent.scope }
+        if let number = classScopeOfInstance[instance.serial] {
+            recentClassScopes[instance.serial & 15] = (instance.serial, number)
+            return number
+        }
         let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
         let number: RuleScope
         if let known = classScopeNumbers[key] {
@@ -110,6 +108,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
             classScopes.append(number)
         }
         classScopeOfInstance[instance.serial] = number
+        recentClassScopes[instance.serial & 15] = (instance.serial, number)
         return number
     }
 }

@@ -63,7 +63,7 @@ struct FollowedByTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        guard let a = pending.removeValue(forKey: scope) else { return }
+        guard !pending.isEmpty, let a = pending.removeValue(forKey: scope) else { return }
         report.report("\(names.a) never followed by \(names.b)", at: a, name: names.a)
     }
 }

@@ -48,5 +48,5 @@ struct NeverFollowedByTemplate: RuleTemplate {
         }
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) { seenA[scope] = nil }
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) { if !seenA.isEmpty { seenA[scope] = nil } }
 }

@@ -58,7 +58,7 @@ struct OnceTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        first[scope] = nil
-        counts[scope] = nil
+        if !first.isEmpty { first[scope] = nil }  // most instances end with nothing kept: nothing is hashed
+        if !counts.isEmpty { counts[scope] = nil }
     }
 }

@@ -48,7 +48,7 @@ struct PrecedesTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        satisfied.remove(scope)
-        reported.remove(scope)
+        if !satisfied.isEmpty { satisfied.remove(scope) }
+        if !reported.isEmpty { reported.remove(scope) }
     }
 }
