@@ -99,6 +99,8 @@ final class CompiledAppEvents {
     private let unfiltered: UInt64
     private let everyLine: [Int]
     private let screen: LiteralScreen
+    /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
+    private let screenIsPrefixesOnly: Bool
     /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
     private let deferred: UInt64
     private let lateScreen: LiteralScreen
@@ -122,8 +124,11 @@ final class CompiledAppEvents {
         for (index, source) in sources.enumerated() {
             let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
             runs.append(eager || isLate == (role == .late))
-            do {  // sources were checked (`AppEventPatterns`): other roles compile when a line needs it
-                expressions.append(eager ? try Regex(source.pattern) : nil)
+            // `eager` checks every pattern (`AppEventPatterns`) but one of plain characters, which compiles; other
+            // roles were given checked sources, and compile an expression when a line first needs it
+            let checks = eager && RequiredLiterals.exactAnchoredLiteral(source.pattern) == nil
+            do {
+                expressions.append(checks ? try Regex(source.pattern) : nil)
             } catch {
                 throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
             }
@@ -156,6 +161,7 @@ final class CompiledAppEvents {
         self.unfiltered = unfiltered
         self.everyLine = everyLine
         self.screen = LiteralScreen(literals, prefixes: prefixes)
+        screenIsPrefixesOnly = unfiltered == 0 && everyLine.isEmpty
         self.lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
         self.lateUnfiltered = lateUnfiltered
         self.deferred = deferred
@@ -172,6 +178,7 @@ final class CompiledAppEvents {
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
+        if screenIsPrefixesOnly, screen.rejectsByHead(bytes, message) { return [] }  // most lines, at the cost of one load
         let candidates = screen.patterns(in: bytes, message) | unfiltered
         guard candidates != 0 || !everyLine.isEmpty else { return [] }
         var text: String?
@@ -291,6 +298,8 @@ struct LiteralScreen {
     /// When every prefix has four bytes or more: a bit per hash of the first four bytes they start with, which
     /// turns away messages that share only their first two with one (`[Cart]` for `[Checkout]`).
     private var prefixHeadBits: [UInt64]?
+    /// Whether `prefixHeadBits` decides alone (`rejectsByHead`).
+    private var onlyHeads = false
     private var prefixes: [Prefix] = []
     private var prefixBytes: [UInt8] = []
     private var prefixPairs = [UInt64](repeating: 0, count: 1024)
@@ -321,6 +330,7 @@ struct LiteralScreen {
             }
             prefixHeadBits = bits
         }
+        onlyHeads = prefixHeadBits != nil && !hasCaselessPrefix && literals.allSatisfy { $0.literal.bytes.isEmpty }
         var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
             let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
@@ -357,6 +367,16 @@ struct LiteralScreen {
     }
 
     private static func headBit(_ head: UInt32) -> Int { Int((head &* 0x9E37_79B1) >> 20) }
+
+    /// Whether no literal of this screen can be in `bytes[range]`, told by its first four bytes alone: only for a
+    /// screen of case-sensitive prefixes of four bytes or more and no other literals (else false).
+    @inline(__always)
+    func rejectsByHead(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
+        guard onlyHeads else { return false }
+        guard range.count >= 4, let base = bytes.baseAddress else { return true }
+        let bit = Self.headBit(UInt32(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt32.self)))
+        return prefixHeadBits![bit >> 6] & (1 << UInt64(bit & 63)) == 0
+    }
 
     /// The patterns (as bits) whose literal occurs in `bytes[range]`.
     func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
