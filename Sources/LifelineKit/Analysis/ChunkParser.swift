@@ -163,7 +163,7 @@ struct ChunkParser {
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
-                if appEvents?.hasParserPatterns == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
+                if appEvents?.parserMayMatch(line, prefix.message) == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,

@@ -175,10 +175,16 @@ final class CompiledAppEvents {
     /// Whether some patterns are left to the in-order stage (`matchLate`).
     var hasLatePatterns: Bool { deferred != 0 }
 
+    /// Whether the parser should try `match` on `bytes[message]`: it has patterns to try, and the message is not
+    /// turned away by its first four bytes alone (most lines, at the cost of one load, without a call).
+    @inline(__always)
+    func parserMayMatch(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
+        hasParserPatterns && !(screenIsPrefixesOnly && screen.rejectsByHead(bytes, message))
+    }
+
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
-        if screenIsPrefixesOnly, screen.rejectsByHead(bytes, message) { return [] }  // most lines, at the cost of one load
         let candidates = screen.patterns(in: bytes, message) | unfiltered
         guard candidates != 0 || !everyLine.isEmpty else { return [] }
         var text: String?

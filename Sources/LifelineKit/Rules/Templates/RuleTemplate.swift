@@ -66,13 +66,13 @@ enum RuleTemplates {
     /// The rule `spec` defines, run by its template's own type.
     static func rule(for spec: CustomRuleSpec) -> any Rule {
         func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
-        switch type(named: spec.template) {
-        case is PrecedesTemplate.Type: return made(PrecedesTemplate.self)
-        case is FollowedByTemplate.Type: return made(FollowedByTemplate.self)
-        case is NeverFollowedByTemplate.Type: return made(NeverFollowedByTemplate.self)
-        case is PairsTemplate.Type: return made(PairsTemplate.self)
-        case is InCallbacksTemplate.Type: return made(InCallbacksTemplate.self)
-        case is NotInCallbacksTemplate.Type: return made(NotInCallbacksTemplate.self)
+        switch type(named: spec.template).map(ObjectIdentifier.init) {  // no dynamic cast: each would search the conformances
+        case ObjectIdentifier(PrecedesTemplate.self): return made(PrecedesTemplate.self)
+        case ObjectIdentifier(FollowedByTemplate.self): return made(FollowedByTemplate.self)
+        case ObjectIdentifier(NeverFollowedByTemplate.self): return made(NeverFollowedByTemplate.self)
+        case ObjectIdentifier(PairsTemplate.self): return made(PairsTemplate.self)
+        case ObjectIdentifier(InCallbacksTemplate.self): return made(InCallbacksTemplate.self)
+        case ObjectIdentifier(NotInCallbacksTemplate.self): return made(NotInCallbacksTemplate.self)
         default: return made(OnceTemplate.self)
         }
     }
