@@ -393,7 +393,7 @@ struct LiteralScreen {
             if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) == 0, hasCaselessPrefix {
                 bit = Self.headBit(Self.head(bytes, range.lowerBound..<(range.lowerBound + 4), lowercased: true))
             }
-            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { found = startingPrefixes(bytes, range) }
+            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { found = startingPrefixes(bytes, range, head: head) }
         } else if !prefixes.isEmpty, !range.isEmpty {
             let pair = range.count > 1 ? Int(bytes[range.lowerBound]) << 8 | Int(bytes[range.lowerBound + 1]) : -1
             if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
@@ -455,11 +455,11 @@ struct LiteralScreen {
         return found
     }
 
-    /// The patterns whose prefix `bytes[range]` starts with.
-    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+    /// The patterns whose prefix `bytes[range]` starts with; `known` is its first four bytes when already read.
+    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>, head known: UInt32? = nil) -> UInt64 {
         var found: UInt64 = 0
         let headRange = range.lowerBound..<(range.lowerBound + min(range.count, 4))
-        let head = Self.head(bytes, headRange, lowercased: false)
+        let head = known ?? Self.head(bytes, headRange, lowercased: false)
         let lowerHead = hasCaselessPrefix ? Self.head(bytes, headRange, lowercased: true) : head
         prefixBytes.withUnsafeBufferPointer { literal in
             for prefix in prefixes where range.count >= prefix.count && (prefix.caseless ? lowerHead : head) & prefix.headMask == prefix.head {

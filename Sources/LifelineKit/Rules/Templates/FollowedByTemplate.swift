@@ -51,7 +51,7 @@ struct FollowedByTemplate: RuleTemplate {
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
             let context = report.context
-            Self.fill(&pending[scope]) { SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: instance) }
+            keepingFirst(&pending[scope], SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: instance))
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }
@@ -59,11 +59,6 @@ struct FollowedByTemplate: RuleTemplate {
             report.report("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
                           + "limit \(Format.seconds(within)))", at: a, name: names.a)
         }
-    }
-
-    /// Sets `slot` when it is empty: the dictionary is searched once.
-    private static func fill(_ slot: inout SeenEvent?, _ make: () -> SeenEvent) {
-        if slot == nil { slot = make() }
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {

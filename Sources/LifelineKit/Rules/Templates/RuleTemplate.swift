@@ -27,6 +27,17 @@ extension RuleTemplate {
 /// by a negative number its rule gives it (`CustomRule`). A number: templates look a scope up on every event they see.
 typealias RuleScope = Int
 
+/// The value `slot` held, after setting an empty one to `value`: a dictionary's slot (`&dictionary[key]`) is
+/// searched once, where reading it and then setting it would search twice.
+@discardableResult
+func keepingFirst<Value>(_ slot: inout Value?, _ value: @autoclosure () -> Value) -> Value? {
+    guard let held = slot else {
+        slot = value()
+        return nil
+    }
+    return held
+}
+
 /// An event remembered for a later finding: where it was, and the instance it was on.
 struct SeenEvent {
     var line: Int
