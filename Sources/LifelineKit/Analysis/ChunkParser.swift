@@ -156,13 +156,14 @@ struct ChunkParser {
             }
             guard case .event(let recognized) = outcome else {
                 if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
-                    name: line[prefix.process ?? 0..<0], hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid,
-                    process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)) {
+                    name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
+                    process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
+                   state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {  // else no late pattern can match it
                     result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
-                if let appEvents, appEvents.hasParserPatterns, case let found = appEvents.match(line, prefix.message), !found.isEmpty {
+                if appEvents?.parserMayMatch(line, prefix.message) == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
                     let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
@@ -177,8 +178,8 @@ struct ChunkParser {
             if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
             let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
             if callbackThreads != nil, let callback = recognized.kind.callback {
-                callbackThreads!.note(callback, controller: recognized.controller, name: line[prefix.process ?? 0..<0],
-                                      hasName: prefix.process != nil, pid: prefix.pid, thread: prefix.tid, process: process)
+                callbackThreads!.note(callback, controller: recognized.controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
+                                      pid: prefix.pid, thread: prefix.tid, process: process)
             }
             result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
                                                 kind: recognized.kind, controller: recognized.controller,
@@ -206,9 +207,10 @@ struct ChunkParser {
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
             if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
-                callbackThreads!.note(callback, controller: recognized.controller, name: Array((record.process ?? "").utf8),
-                                      hasName: record.process != nil, pid: record.pid, thread: record.tid,
-                                      process: ProcessKey(name: record.process, pid: record.pid))
+                Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
+                    callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
+                                          pid: record.pid, thread: record.tid, process: ProcessKey(name: record.process, pid: record.pid))
+                }
             }
             result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,

@@ -93,7 +93,7 @@ public struct TraceAnalyzer: Sendable {
     func makeEngine(file: String, observer: Observer) -> RuleEngine {
         var settings = options.settings
         settings.reportLeaksEagerly = settings.reportLeaksEagerly || options.follow
-        let rules = options.rules.map { $0.init() } + options.customRules.map { CustomRule(spec: $0) } as [any Rule]
+        let rules = options.rules.map { $0.init() } + options.customRules.map(RuleTemplates.rule(for:)) as [any Rule]
         let engine = RuleEngine(rules: rules, settings: settings, ignoredClasses: options.ignoredClasses,
                                 firstSweep: options.compactionThreshold) { finding in
             var located = finding

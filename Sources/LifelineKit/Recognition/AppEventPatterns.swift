@@ -1,3 +1,5 @@
+import Foundation
+
 /// An app event: an ordinary app log line that an `events` pattern of the configuration names (`productRequest`).
 /// The timeline attaches it to the controller the pattern captured, else to the one whose callback is running on
 /// its thread, and notes that callback.
@@ -54,7 +56,8 @@ public struct AppEventPatterns: Sendable, Equatable {
     init(checked sources: [Source]) { self.sources = sources }
 
     /// Compiled for one parser (`.parser`), for the in-order stage (`.late`), or for both at once (`.eager`:
-    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs.
+    /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs, when a
+    /// line first needs one.
     func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
         do { return try CompiledAppEvents(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
     }
@@ -69,7 +72,9 @@ public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
 
 /// `AppEventPatterns` compiled for one parser. A regular expression runs only on lines holding one of the
 /// literals every match of it must contain (`RequiredLiterals`), found in one pass over the line.
-struct CompiledAppEvents {
+///
+/// A class, immutable: the parser reaches it on every line, which must not copy its tables.
+final class CompiledAppEvents {
     /// What the patterns are compiled for.
     enum Role {
         /// The parser: the patterns it runs (not those left to the in-order stage), which it only screens for.
@@ -82,7 +87,11 @@ struct CompiledAppEvents {
 
     private let names: [String]
     /// Nil for the patterns this role does not run.
-    private let expressions: [Regex<AnyRegexOutput>?]
+    /// The patterns' expressions, compiled when first run (most lines a pattern runs on are decided by its
+    /// literals alone); nil for those not compiled yet and those this role does not run.
+    private var expressions: [Regex<AnyRegexOutput>?]
+    private let patterns: [String]
+    private let runs: [Bool]
     /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
     /// the screen finding it at a message's start is the match, and the expression does not run.
     private let exactLiterals: [[UInt8]?]
@@ -90,6 +99,8 @@ struct CompiledAppEvents {
     private let unfiltered: UInt64
     private let everyLine: [Int]
     private let screen: LiteralScreen
+    /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
+    private let screenIsPrefixesOnly: Bool
     /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
     private let deferred: UInt64
     private let lateScreen: LiteralScreen
@@ -101,6 +112,7 @@ struct CompiledAppEvents {
     init(_ sources: [AppEventPatterns.Source], role: Role = .eager) throws(AppEventPatternError) {
         let eager = role == .eager
         var expressions: [Regex<AnyRegexOutput>?] = []
+        var runs: [Bool] = []
         var lateCallbacks = CallbackSet()
         var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
         var lateLiterals = literals
@@ -111,8 +123,12 @@ struct CompiledAppEvents {
         var everyLine: [Int] = []
         for (index, source) in sources.enumerated() {
             let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
-            do {  // sources were checked (`AppEventPatterns`): a role compiles only what it runs
-                expressions.append(eager || isLate == (role == .late) ? try Regex(source.pattern) : nil)
+            runs.append(eager || isLate == (role == .late))
+            // `eager` checks every pattern (`AppEventPatterns`) but one of plain characters, which compiles; other
+            // roles were given checked sources, and compile an expression when a line first needs it
+            let checks = eager && RequiredLiterals.exactAnchoredLiteral(source.pattern) == nil
+            do {
+                expressions.append(checks ? try Regex(source.pattern) : nil)
             } catch {
                 throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
             }
@@ -140,9 +156,12 @@ struct CompiledAppEvents {
         self.names = sources.map(\.name)
         self.exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
         self.expressions = expressions
+        self.runs = runs
+        patterns = sources.map(\.pattern)
         self.unfiltered = unfiltered
         self.everyLine = everyLine
         self.screen = LiteralScreen(literals, prefixes: prefixes)
+        screenIsPrefixesOnly = unfiltered == 0 && everyLine.isEmpty
         self.lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
         self.lateUnfiltered = lateUnfiltered
         self.deferred = deferred
@@ -156,6 +175,13 @@ struct CompiledAppEvents {
     /// Whether some patterns are left to the in-order stage (`matchLate`).
     var hasLatePatterns: Bool { deferred != 0 }
 
+    /// Whether the parser should try `match` on `bytes[message]`: it has patterns to try, and the message is not
+    /// turned away by its first four bytes alone (most lines, at the cost of one load, without a call).
+    @inline(__always)
+    func parserMayMatch(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
+        hasParserPatterns && !(screenIsPrefixesOnly && screen.rejectsByHead(bytes, message))
+    }
+
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
@@ -168,6 +194,12 @@ struct CompiledAppEvents {
             if let event = event(text ?? "", pattern: pattern) { events.append(event) }
         }
         return events
+    }
+
+    /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
+    /// for it.
+    func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
+        lateUnfiltered != 0 || lateScreen.patterns(in: bytes, message) != 0
     }
 
     /// The events of the patterns left to the in-order stage.
@@ -200,10 +232,18 @@ struct CompiledAppEvents {
     }
 
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
-        guard let found = try? expressions[pattern]?.firstMatch(in: text) else { return nil }
+        guard let found = try? expression(pattern)?.firstMatch(in: text) else { return nil }
         let key = found.output["key"]?.substring.map(String.init)
         let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
         return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
+    }
+
+    /// The expression of `pattern`, compiled the first time; nil when this role does not run it.
+    private func expression(_ pattern: Int) -> Regex<AnyRegexOutput>? {
+        if let compiled = expressions[pattern] { return compiled }
+        guard runs[pattern] else { return nil }
+        do { expressions[pattern] = try Regex(patterns[pattern]) } catch { preconditionFailure("a pattern that compiled once failed: \(error)") }
+        return expressions[pattern]
     }
 
     /// The names of a pattern's named groups, `(?<name>…)` and `(?P<name>…)`.
@@ -243,6 +283,10 @@ struct LiteralScreen {
     private var singles: [UInt64] = Array(repeating: 0, count: 256)
     private var hasAny = false
     private var hasSingles = false
+    /// Whether some literal of two bytes or more need not start a word: else only word starts are looked at.
+    private var hasMidWord = false
+    /// 1 for the bytes that continue a word (ASCII letters, digits, `_`), by byte.
+    private let wordBytes: [UInt8] = (0...255).map { $0 < 0x80 && ASCII.isIdentifier(UInt8($0)) ? 1 : 0 }
     /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`), end to end in `prefixBytes`, and
     /// a bit per first two bytes they may start with (any second byte for a literal of one): most messages are
     /// turned away by one bit.
@@ -251,9 +295,17 @@ struct LiteralScreen {
         var count: Int
         var caseless: Bool
         var pattern: UInt64
-        /// Its first two bytes (lowercased when caseless), the first only for a literal of one byte.
-        var head: Int
+        /// Its first four bytes (lowercased when caseless; fewer for a shorter literal) as a little-endian
+        /// number, and the mask of those bytes: a message whose first bytes differ is not compared further.
+        var head: UInt32
+        var headMask: UInt32
     }
+    private var hasCaselessPrefix = false
+    /// When every prefix has four bytes or more: a bit per hash of the first four bytes they start with, which
+    /// turns away messages that share only their first two with one (`[Cart]` for `[Checkout]`).
+    private var prefixHeadBits: [UInt64]?
+    /// Whether `prefixHeadBits` decides alone (`rejectsByHead`).
+    private var onlyHeads = false
     private var prefixes: [Prefix] = []
     private var prefixBytes: [UInt8] = []
     private var prefixPairs = [UInt64](repeating: 0, count: 1024)
@@ -262,8 +314,11 @@ struct LiteralScreen {
          prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []) {
         for (prefix, pattern, caseless) in prefixes where !prefix.isEmpty {
             let bytes = caseless ? prefix.map(ASCII.lowercased) : prefix
-            let head = bytes.count > 1 ? Int(bytes[0]) << 8 | Int(bytes[1]) : Int(bytes[0])
-            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern), head: head))
+            let headCount = min(bytes.count, 4)
+            let headMask: UInt32 = headCount == 4 ? ~0 : (1 << UInt32(headCount * 8)) - 1
+            self.prefixes.append(Prefix(start: prefixBytes.count, count: bytes.count, caseless: caseless, pattern: 1 << UInt64(pattern),
+                                        head: Self.head(bytes[...], 0..<headCount, lowercased: false), headMask: headMask))
+            if caseless { hasCaselessPrefix = true }
             prefixBytes += bytes
             let seconds = bytes.count > 1 ? Self.variants(bytes[1], caseless) : (0...255).map(UInt8.init)
             for first in Self.variants(bytes[0], caseless) {
@@ -273,6 +328,15 @@ struct LiteralScreen {
                 }
             }
         }
+        if !self.prefixes.isEmpty, self.prefixes.allSatisfy({ $0.count >= 4 }) {
+            var bits = [UInt64](repeating: 0, count: 64)
+            for prefix in self.prefixes {
+                let bit = Self.headBit(prefix.head)  // lowercased already when caseless
+                bits[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            prefixHeadBits = bits
+        }
+        onlyHeads = prefixHeadBits != nil && !hasCaselessPrefix && literals.allSatisfy { $0.literal.bytes.isEmpty }
         var byFirst: [(first: UInt8, entry: Entry)] = []
         for (literal, pattern, caseless) in literals where !literal.bytes.isEmpty {
             let bytes = caseless ? literal.bytes.map(ASCII.lowercased) : literal.bytes
@@ -288,7 +352,10 @@ struct LiteralScreen {
                 for second in Self.variants(bytes[1], caseless) {
                     let pair = Int(first) << 8 | Int(second)
                     pairs[pair >> 6] |= 1 << UInt64(pair & 63)
-                    if !literal.wordStart { midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63) }
+                    if !literal.wordStart {
+                        midWordPairs[pair >> 6] |= 1 << UInt64(pair & 63)
+                        hasMidWord = true
+                    }
                 }
             }
         }
@@ -305,14 +372,38 @@ struct LiteralScreen {
         caseless && ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
     }
 
+    private static func headBit(_ head: UInt32) -> Int { Int((head &* 0x9E37_79B1) >> 20) }
+
+    /// Whether no literal of this screen can be in `bytes[range]`, told by its first four bytes alone: only for a
+    /// screen of case-sensitive prefixes of four bytes or more and no other literals (else false).
+    @inline(__always)
+    func rejectsByHead(_ bytes: Bytes, _ range: Range<Int>) -> Bool {
+        guard onlyHeads else { return false }
+        guard range.count >= 4, let base = bytes.baseAddress else { return true }
+        let bit = Self.headBit(UInt32(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt32.self)))
+        return prefixHeadBits![bit >> 6] & (1 << UInt64(bit & 63)) == 0
+    }
+
     /// The patterns (as bits) whose literal occurs in `bytes[range]`.
     func patterns(in bytes: Bytes, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
-        if !prefixes.isEmpty, !range.isEmpty {
+        if let prefixHeadBits, range.count >= 4, let base = bytes.baseAddress {
+            let head = UInt32(littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt32.self))
+            var bit = Self.headBit(head)
+            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) == 0, hasCaselessPrefix {
+                bit = Self.headBit(Self.head(bytes, range.lowerBound..<(range.lowerBound + 4), lowercased: true))
+            }
+            if prefixHeadBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { found = startingPrefixes(bytes, range, head: head) }
+        } else if !prefixes.isEmpty, !range.isEmpty {
             let pair = range.count > 1 ? Int(bytes[range.lowerBound]) << 8 | Int(bytes[range.lowerBound + 1]) : -1
             if pair < 0 || prefixPairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found = startingPrefixes(bytes, range) }
         }
         guard hasAny, range.count >= 1 else { return found }
+        if !hasMidWord {
+            found |= atWordStarts(bytes, range)
+            if hasSingles { for i in range { found |= singles[Int(bytes[i])] } }
+            return found
+        }
         pairs.withUnsafeBufferPointer { pairs in
             midWordPairs.withUnsafeBufferPointer { midWordPairs in
                 var i = range.lowerBound
@@ -332,6 +423,27 @@ struct LiteralScreen {
         return found
     }
 
+    /// `patterns(in:)` when every literal of two bytes or more starts a word: the rest of each word is skipped.
+    private func atWordStarts(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+        var found: UInt64 = 0
+        pairs.withUnsafeBufferPointer { pairs in
+            wordBytes.withUnsafeBufferPointer { wordBytes in
+                var i = range.lowerBound
+                let last = range.upperBound - 1
+                while i < last {  // `i` starts a word: the message's start, or after a byte that is not in a word
+                    let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                    if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
+                    if wordBytes[Int(bytes[i])] != 0 {
+                        i += 1
+                        while i < last, wordBytes[Int(bytes[i])] != 0 { i += 1 }
+                    }
+                    i += 1
+                }
+            }
+        }
+        return found
+    }
+
     /// The patterns of the literals (of two bytes or more) that occur at `start`.
     private func matches(_ bytes: Bytes, at start: Int, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
@@ -343,24 +455,34 @@ struct LiteralScreen {
         return found
     }
 
-    /// The patterns whose prefix `bytes[range]` starts with.
-    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
+    /// The patterns whose prefix `bytes[range]` starts with; `known` is its first four bytes when already read.
+    private func startingPrefixes(_ bytes: Bytes, _ range: Range<Int>, head known: UInt32? = nil) -> UInt64 {
         var found: UInt64 = 0
-        let first = Int(bytes[range.lowerBound]), second = range.count > 1 ? Int(bytes[range.lowerBound + 1]) : -1
-        let firstLower = Int(ASCII.lowercased(UInt8(first))), secondLower = second < 0 ? -1 : Int(ASCII.lowercased(UInt8(second)))
+        let headRange = range.lowerBound..<(range.lowerBound + min(range.count, 4))
+        let head = known ?? Self.head(bytes, headRange, lowercased: false)
+        let lowerHead = hasCaselessPrefix ? Self.head(bytes, headRange, lowercased: true) : head
         prefixBytes.withUnsafeBufferPointer { literal in
-            for prefix in prefixes where range.count >= prefix.count {
-                let (a, b) = prefix.caseless ? (firstLower, secondLower) : (first, second)
-                guard prefix.head == (prefix.count > 1 ? a << 8 | b : a) else { continue }
+            for prefix in prefixes where range.count >= prefix.count && (prefix.caseless ? lowerHead : head) & prefix.headMask == prefix.head {
+                if !prefix.caseless {
+                    if memcmp(literal.baseAddress! + prefix.start, bytes.baseAddress! + range.lowerBound, prefix.count) == 0 { found |= prefix.pattern }
+                    continue
+                }
                 var equal = true
-                for offset in 0..<prefix.count {
-                    let byte = bytes[range.lowerBound + offset]
-                    if (prefix.caseless ? ASCII.lowercased(byte) : byte) != literal[prefix.start + offset] { equal = false; break }
+                for offset in 0..<prefix.count where ASCII.lowercased(bytes[range.lowerBound + offset]) != literal[prefix.start + offset] {
+                    equal = false
+                    break
                 }
                 if equal { found |= prefix.pattern }
             }
         }
         return found
+    }
+
+    /// `bytes[range]` (four bytes at most) as a little-endian number.
+    private static func head<Source: Collection<UInt8>>(_ bytes: Source, _ range: Range<Int>, lowercased: Bool) -> UInt32 where Source.Index == Int {
+        var head: UInt32 = 0
+        for index in range { head |= UInt32(lowercased ? ASCII.lowercased(bytes[index]) : bytes[index]) << UInt32((index - range.lowerBound) * 8) }
+        return head
     }
 
     /// Whether `entry`'s literal is at `start` (which leaves room for it).

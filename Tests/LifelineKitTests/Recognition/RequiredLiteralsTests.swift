@@ -43,6 +43,25 @@ final class RequiredLiteralsTests: XCTestCase {
         }
     }
 
+    func testThePrefixScreenTurnsAwayOnlyLinesNoPatternMatches() throws {
+        let sets = [
+            [#"^\[Checkout\] payment sheet presented"#, #"^\[Purchase\] started (?<key>\w+)"#, #"^\[Analytics\] event=screen_view"#],
+            [#"(?i)^\[search\] query"#, #"^\[Purchase\] finished (?<key>\w+)"#],  // a caseless prefix: no four-byte shortcut
+            ["^GET|^POST", #"^\[Cart\]"#],  // prefixes shorter than four bytes
+        ]
+        let lines = ["[Checkout] payment sheet presented", "[Cart] total recalculated", "[Purchase] started A1", "[Purchase] finished A1",
+                     "[Analytics] event=tap", "[Analytics] event=screen_view home", "[SEARCH] Query sent", "[Ch", "", "GET /", "POST", "[Checkout]"]
+        for patterns in sets {
+            let events = try AppEventPatterns(patterns.enumerated().map { AppEventPatterns.Source(name: "p\($0.offset)", pattern: $0.element) }).compiled(.parser)
+            for line in lines {
+                let expected = try patterns.enumerated().filter { try Regex($0.element).firstMatch(in: line) != nil }.map { "p\($0.offset)" }
+                var copy = line
+                let found = copy.withUTF8 { bytes in events.parserMayMatch(bytes, 0..<bytes.count) ? events.match(bytes, 0..<bytes.count) : [] }
+                XCTAssertEqual(found.compactMap { $0.kind.appEvent?.name }, expected, "\(patterns): \(line)")
+            }
+        }
+    }
+
     func testAnchoredPatternsAreComparedAtTheMessageStartOnly() {
         func prefixes(_ pattern: String) -> [String]? {
             RequiredLiterals.anchoredPrefixes(pattern).map { $0.prefixes.map { String(decoding: $0, as: UTF8.self) } }

@@ -1,39 +1,46 @@
 /// A rule the configuration defines (`CustomRuleSpec`), run like the built-in ones: it sees only the events it
 /// names, hands them to its template with their scope, and closes each instance's scope when the instance is final
 /// and each class's at the end of the trace.
-public struct CustomRule: Rule {
-    public static let description = RuleDescription(
-        identifier: "custom",
-        severity: .warning,
-        summary: "a rule of .lifeline.json built from a template",
-        explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
-        triggeringExamples: [], nonTriggeringExamples: [])
+///
+/// Generic over its template (`RuleTemplates.rule(for:)` makes one): the template is called directly and changed in
+/// place, not through an existential box that is made unique on every event.
+struct CustomRule<Template: RuleTemplate>: Rule {
+    static var description: RuleDescription {
+        RuleDescription(identifier: "custom", severity: .warning, summary: "a rule of .lifeline.json built from a template",
+                        explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
+                        triggeringExamples: [], nonTriggeringExamples: [])
+    }
 
-    public let spec: CustomRuleSpec
-    private var template: any RuleTemplate
-    /// Class scopes seen so far, closed at the end of the trace in order of first sight.
+    let spec: CustomRuleSpec
+    private var template: Template
+    /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
-    private var knownClassScopes: Set<RuleScope> = []
-    /// The scope of the instance seen last (consecutive events are mostly one instance's: its scope is not made
-    /// and hashed again).
-    private var lastScope: (serial: Int, scope: RuleScope)?
+    private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
+    /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
+    /// and the last ones found, by the serial's low bits (events of a few instances interleave).
+    private var classScopeOfInstance: [Int: RuleScope] = [:]
+    private var recentClassScopes = [(serial: Int, scope: RuleScope)](repeating: (-1, 0), count: 16)
+    private struct ClassInProcess: Hashable {
+        var process: ProcessKey
+        var name: String
+    }
     /// The callbacks A and B name, if they are callbacks: most events are, and are told apart without names.
     private let callbackA: Callback?
     private let callbackB: Callback?
 
-    public init(spec: CustomRuleSpec) {
+    init(spec: CustomRuleSpec) {
         self.spec = spec
-        template = (RuleTemplates.type(named: spec.template) ?? OnceTemplate.self).init(spec)
+        template = Template(spec)
         if case .callback(let callback) = spec.event { callbackA = callback } else { callbackA = nil }
         if case .callback(let callback)? = spec.then { callbackB = callback } else { callbackB = nil }
     }
 
     /// Required of every rule; a custom rule is only ever made from its spec.
-    public init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
+    init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
 
-    public var ruleDescription: RuleDescription { spec.description }
+    var ruleDescription: RuleDescription { spec.description }
 
-    public var eventFilter: EventFilter {
+    var eventFilter: EventFilter {
         var filter = EventFilter()
         for name in spec.eventNames {
             switch name {
@@ -46,7 +53,7 @@ public struct CustomRule: Rule {
         return filter
     }
 
-    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+    mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         let first: Bool, second: Bool
         if let callback = event.kind.callback {
             first = callbackA == callback
@@ -57,34 +64,51 @@ public struct CustomRule: Rule {
         }
         guard first || second else { return }
         var reporter = TemplateReporter(context: context, message: spec.message)
-        let scope: RuleScope
-        if let lastScope, lastScope.serial == instance.serial {
-            scope = lastScope.scope
-        } else {
-            scope = self.scope(of: instance)
-            lastScope = (instance.serial, scope)
-            if spec.perClass, knownClassScopes.insert(scope).inserted { classScopes.append(scope) }
-        }
+        let scope = self.scope(of: instance)
         template.see(event, first: first, scope: scope, on: instance, &reporter)
         if first, second {  // A and B the same event: it is B too
             template.see(event, first: false, scope: scope, on: instance, &reporter)
         }
     }
 
-    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
-        guard !spec.perClass else { return }
+    mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        guard !spec.perClass else {
+            if classScopeOfInstance.removeValue(forKey: instance.serial) != nil { recentClassScopes[instance.serial & 15] = (-1, 0) }
+            return
+        }
         var reporter = TemplateReporter(context: context, message: spec.message)
-        template.close(.instance(serial: instance.serial), &reporter)
+        template.close(instance.serial, &reporter)
     }
 
-    public mutating func traceEnded(in context: RuleContext) {
+    mutating func traceEnded(in context: RuleContext) {
         var reporter = TemplateReporter(context: context, message: spec.message)
         for scope in classScopes { template.close(scope, &reporter) }
         classScopes.removeAll()
-        lastScope = nil
+        classScopeNumbers.removeAll()
+        classScopeOfInstance.removeAll()
+        recentClassScopes = recentClassScopes.map { _ in (-1, 0) }
     }
 
-    private func scope(of instance: Instance) -> RuleScope {
-        spec.perClass ? .classInProcess(instance.key.process, instance.key.ref.name) : .instance(serial: instance.serial)
+    /// The instance's serial, or its class's number (-1, -2, … in order of first sight).
+    private mutating func scope(of instance: Instance) -> RuleScope {
+        guard spec.perClass else { return instance.serial }
+        let recent = recentClassScopes[instance.serial & 15]
+        if recent.serial == instance.serial { return recent.scope }
+        if let number = classScopeOfInstance[instance.serial] {
+            recentClassScopes[instance.serial & 15] = (instance.serial, number)
+            return number
+        }
+        let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
+        let number: RuleScope
+        if let known = classScopeNumbers[key] {
+            number = known
+        } else {
+            number = -1 - classScopes.count
+            classScopeNumbers[key] = number
+            classScopes.append(number)
+        }
+        classScopeOfInstance[instance.serial] = number
+        recentClassScopes[instance.serial & 15] = (instance.serial, number)
+        return number
     }
 }

@@ -50,9 +50,8 @@ struct FollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            if pending[scope] == nil {
-                pending[scope] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: instance)
-            }
+            let context = report.context
+            keepingFirst(&pending[scope], SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: instance))
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }
@@ -63,7 +62,7 @@ struct FollowedByTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        guard let a = pending.removeValue(forKey: scope) else { return }
+        guard !pending.isEmpty, let a = pending.removeValue(forKey: scope) else { return }
         report.report("\(names.a) never followed by \(names.b)", at: a, name: names.a)
     }
 }

@@ -42,11 +42,11 @@ struct NeverFollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            if seenA[scope] == nil { seenA[scope] = event.line }
+            keepingFirst(&seenA[scope], event.line)
         } else if let a = seenA[scope] {
             report.report("\(names.b) after \(names.a) (line \(a))", on: instance, at: event)
         }
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) { seenA[scope] = nil }
+    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) { if !seenA.isEmpty { seenA[scope] = nil } }
 }

@@ -48,17 +48,14 @@ struct OnceTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         guard isA else { return }
-        guard let earlier = first[scope] else {
-            first[scope] = event.line
-            return
-        }
+        guard let earlier = keepingFirst(&first[scope], event.line) else { return }
         let count = counts[scope, default: 1] + 1
         counts[scope] = count
         report.report("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        first[scope] = nil
-        counts[scope] = nil
+        if !first.isEmpty { first[scope] = nil }  // most instances end with nothing kept: nothing is hashed
+        if !counts.isEmpty { counts[scope] = nil }
     }
 }

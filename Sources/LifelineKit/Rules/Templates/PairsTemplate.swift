@@ -80,6 +80,7 @@ struct PairsTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+        guard !open.isEmpty else { return }
         let ending = open.filter { $0.key.scope == scope }.sorted { $0.value.line < $1.value.line }
         for (slot, a) in ending {
             open[slot] = nil

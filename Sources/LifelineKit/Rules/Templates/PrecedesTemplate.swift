@@ -37,18 +37,30 @@ struct PrecedesTemplate: RuleTemplate {
     /// Scopes where A came, and those already reported.
     private var satisfied: Set<RuleScope> = []
     private var reported: Set<RuleScope> = []
+    /// The scope last added to or found in `satisfied`: B mostly follows A of the same scope, which is then not hashed.
+    private var lastSatisfied: RuleScope?
     private let names: (a: String, b: String)
 
     init(_ spec: CustomRuleSpec) { names = (spec.event.description, spec.then?.description ?? "") }
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
-        if isA { satisfied.insert(scope); return }
-        guard !satisfied.contains(scope), reported.insert(scope).inserted else { return }
+        if isA {
+            if lastSatisfied != scope { satisfied.insert(scope) }
+            lastSatisfied = scope
+            return
+        }
+        guard lastSatisfied != scope else { return }
+        if satisfied.contains(scope) {
+            lastSatisfied = scope
+            return
+        }
+        guard reported.insert(scope).inserted else { return }
         report.report("\(names.b) without \(names.a) before it", on: instance, at: event)
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        satisfied.remove(scope)
-        reported.remove(scope)
+        if lastSatisfied == scope { lastSatisfied = nil }
+        if !satisfied.isEmpty { satisfied.remove(scope) }
+        if !reported.isEmpty { reported.remove(scope) }
     }
 }

@@ -23,20 +23,19 @@ extension RuleTemplate {
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {}
 }
 
-/// What a rule of a template holds for: one instance, or one class in one process.
-enum RuleScope: Hashable {
-    case instance(serial: Int)
-    case classInProcess(ProcessKey, String)
+/// What a rule of a template holds for: one instance, by its serial (never negative), or one class in one process,
+/// by a negative number its rule gives it (`CustomRule`). A number: templates look a scope up on every event they see.
+typealias RuleScope = Int
 
-    /// A serial alone for an instance: templates hash a scope on every event they see.
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .instance(let serial): hasher.combine(serial)
-        case .classInProcess(let process, let name):
-            hasher.combine(process)
-            hasher.combine(name)
-        }
+/// The value `slot` held, after setting an empty one to `value`: a dictionary's slot (`&dictionary[key]`) is
+/// searched once, where reading it and then setting it would search twice.
+@discardableResult
+func keepingFirst<Value>(_ slot: inout Value?, _ value: @autoclosure () -> Value) -> Value? {
+    guard let held = slot else {
+        slot = value()
+        return nil
     }
+    return held
 }
 
 /// An event remembered for a later finding: where it was, and the instance it was on.
@@ -74,4 +73,18 @@ enum RuleTemplates {
     static func type(named name: String) -> (any RuleTemplate.Type)? { all.first { $0.description.identifier == name } }
 
     static var names: [String] { all.map { $0.description.identifier } }
+
+    /// The rule `spec` defines, run by its template's own type.
+    static func rule(for spec: CustomRuleSpec) -> any Rule {
+        func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
+        switch type(named: spec.template).map(ObjectIdentifier.init) {  // no dynamic cast: each would search the conformances
+        case ObjectIdentifier(PrecedesTemplate.self): return made(PrecedesTemplate.self)
+        case ObjectIdentifier(FollowedByTemplate.self): return made(FollowedByTemplate.self)
+        case ObjectIdentifier(NeverFollowedByTemplate.self): return made(NeverFollowedByTemplate.self)
+        case ObjectIdentifier(PairsTemplate.self): return made(PairsTemplate.self)
+        case ObjectIdentifier(InCallbacksTemplate.self): return made(InCallbacksTemplate.self)
+        case ObjectIdentifier(NotInCallbacksTemplate.self): return made(NotInCallbacksTemplate.self)
+        default: return made(OnceTemplate.self)
+        }
+    }
 }
