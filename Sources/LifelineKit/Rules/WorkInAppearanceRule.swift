@@ -1,4 +1,4 @@
-/// Network or database work started in appearance callbacks of one instance more than once (§3.2).
+/// Network or database work started in appearance callbacks of one instance more than once.
 public struct WorkInAppearanceRule: Rule {
     public init() {}
     public static let checkedEvents = EventFilter(appEvents: true)
