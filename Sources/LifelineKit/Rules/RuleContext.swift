@@ -36,7 +36,7 @@ public final class RuleContext {
     public func instance(_ key: InstanceKey) -> Instance? { timeline?.instance(key) }
 
     /// The last lines of `instance`'s timeline (at most six), oldest first.
-    public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline?.recentLines(of: instance) ?? [] }
+    public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline?.recentLines(endingAt: instance.evidence) ?? [] }
 
     /// The text of `event`'s line.
     public func text(of event: LifecycleEvent) -> String {
@@ -55,17 +55,24 @@ public final class RuleContext {
     /// up to `line`, plus `extraEvidence` (an earlier line that proves the finding), in line order.
     public func report(_ message: String, on instance: Instance, line: Int? = nil, time: TraceTime? = nil,
                        event: EventName, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
+        report(message, on: InstanceMark(instance), line: line, time: time, event: event, severity: severity, extraEvidence: extraEvidence)
+    }
+
+    /// The same for an instance as it was when a rule kept its mark.
+    func report(_ message: String, on instance: InstanceMark, line: Int? = nil, time: TraceTime? = nil,
+                event: EventName, severity: Severity? = nil, extraEvidence: EvidenceLine? = nil) {
         let configured = settings.severity(for: currentRule.identifier)
         let chosen = configured ?? severity ?? currentRule.severity
         let findingLine = line ?? extraEvidence?.line ?? instance.lastLine
-        var evidence = Array(recentLines(of: instance).filter { $0.line <= findingLine }.suffix(4))
+        let recent = timeline?.recentLines(endingAt: instance.evidence) ?? []
+        var evidence = Array(recent.filter { $0.line <= findingLine }.suffix(4))
         if let extraEvidence, !evidence.contains(extraEvidence) {
             evidence.append(extraEvidence)
             evidence.sort { $0.line < $1.line }
         }
         emit(Finding(rule: currentRule.identifier, severity: chosen, message: message, file: "", line: findingLine,
                      time: time, subject: FindingSubject(ref: instance.key.ref, process: instance.key.process,
-                                                         id: instance.id, serial: instance.serial),
+                                                         id: instance.key.id(generation: instance.generation), serial: instance.serial),
                      evidence: evidence, event: event))
     }
 }

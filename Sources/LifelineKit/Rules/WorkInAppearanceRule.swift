@@ -100,7 +100,7 @@ public struct WorkInAppearanceRule: Rule {
         guard entry.callbackLines.last != callbackLine else { return }  // the same callback starting more work
         entry.callbackLines.append(callbackLine)
         if entry.callbackLines.count == 2 {
-            entry.second = SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: instance)
+            entry.second = SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance))
         }
         starts[instance.serial] = entry
     }

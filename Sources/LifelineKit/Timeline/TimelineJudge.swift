@@ -36,8 +36,8 @@ struct JudgeInterest {
 protocol TimelineReading: AnyObject {
     /// Another instance of the trace that is not deallocated.
     func instance(_ key: InstanceKey) -> Instance?
-    /// The last lines of `instance`'s timeline (at most `Instance.evidenceDepth`), oldest first.
-    func recentLines(of instance: Instance) -> [EvidenceLine]
+    /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.
+    func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine]
 }
 
 /// An open callback body: the lines after a callback's own line on the same thread belong to it.

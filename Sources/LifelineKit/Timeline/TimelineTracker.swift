@@ -46,8 +46,8 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     func instance(_ key: InstanceKey) -> Instance? { live[key] ?? idle.instance(key) }
 
-    func recentLines(of instance: Instance) -> [EvidenceLine] {
-        arena.lines(endingAt: instance.evidence, depth: Instance.evidenceDepth)
+    func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] {
+        arena.lines(endingAt: newest, depth: Instance.evidenceDepth)
     }
 
     /// The callback whose body is open on a thread (the last logged there), if any.

@@ -11,6 +11,9 @@ struct CustomRule<Template: RuleTemplate>: Rule {
                         triggeringExamples: [], nonTriggeringExamples: [])
     }
 
+    /// Templates judge events, not callback bodies.
+    static var judgesBodies: Bool { false }
+
     let spec: CustomRuleSpec
     private var template: Template
     /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.

@@ -51,7 +51,7 @@ struct FollowedByTemplate: RuleTemplate {
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
             let context = report.context
-            keepingFirst(&pending[scope], SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: instance))
+            keepingFirst(&pending[scope], SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance)))
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }

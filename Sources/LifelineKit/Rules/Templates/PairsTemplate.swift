@@ -73,7 +73,7 @@ struct PairsTemplate: RuleTemplate {
             if let earlier = open[slot] {
                 report.report("\(names.a)\(keyText) again before \(names.b) (open since line \(earlier.line))", on: instance, at: event)
             }
-            open[slot] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: instance)
+            open[slot] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance))
         } else if open.removeValue(forKey: slot) == nil {
             report.report("\(names.b)\(keyText) without an open \(names.a)", on: instance, at: event)
         }

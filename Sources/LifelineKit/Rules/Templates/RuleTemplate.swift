@@ -43,7 +43,8 @@ struct SeenEvent {
     var line: Int
     var time: TraceTime?
     var text: String
-    var instance: Instance
+    /// The instance as it was then: what a finding on this line needs of it.
+    var instance: InstanceMark
 }
 
 /// How a template reports: the rule's message follows each finding's own text.
