@@ -62,6 +62,9 @@ struct ChunkParser {
 
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
+    /// Explanations of `--style json` structure lines, held until their record is read: the record is explained
+    /// on its message line, which is then not also explained as structure.
+    private var heldStructure: [LineExplanation] = []
 
     /// The threads of the chunk being parsed, when late app event patterns need them.
     private var callbackThreads: CallbackThreads?
@@ -118,7 +121,18 @@ struct ChunkParser {
             }
         }
         if let callbackThreads { result.lateThreads = callbackThreads.threads }
+        releaseHeldStructure { _ in true }  // numbered in this chunk: explained with it, even if its record is not over
         return result
+    }
+
+    /// Explains the held structure lines that `releases`, in line order.
+    private mutating func releaseHeldStructure(where releases: (Int) -> Bool) {
+        guard let explain, !heldStructure.isEmpty else { return }
+        var kept: [LineExplanation] = []
+        for explanation in heldStructure {
+            if releases(explanation.line) { explain(explanation) } else { kept.append(explanation) }
+        }
+        heldStructure = kept
     }
 
     /// Reads one line, which starts at `offset` in its chunk; `screened` when it is known to be ASCII without NUL.
@@ -130,7 +144,10 @@ struct ChunkParser {
             reading = fed.reading
             if let (record, recordLine) = fed.finished {
                 result.otherLines -= 1  // the record's line was counted as structure when it went by
+                releaseHeldStructure { $0 < recordLine }
+                heldStructure.removeAll { $0.line == recordLine }
                 account(record, line: nil, at: offset, number: recordLine, into: &result)
+                releaseHeldStructure { _ in true }
             }
         } else {
             reading = LineClassifier.read(line, minutes: &minutes, screened: screened)
@@ -145,7 +162,9 @@ struct ChunkParser {
             explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .unparseable(reason)))
         case .structure:
             result.otherLines += 1
-            explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .other))
+            guard let explain else { return }
+            let explanation = LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .other)
+            if assembler.isInside { heldStructure.append(explanation) } else { explain(explanation) }
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }

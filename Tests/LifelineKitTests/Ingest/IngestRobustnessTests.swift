@@ -117,6 +117,24 @@ final class IngestRobustnessTests: XCTestCase {
         assertAccounted(outcome.statistics)
     }
 
+    /// `lifeline events` explains every line of a `--style json` array once, in order: a record on its message
+    /// line (as an event or another line), every other line as structure.
+    func testJSONStyleArrayIsExplainedOnceALine() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/log-json.json")
+        let lineCount = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().count
+        final class Seen { var lines: [Int] = []; var events: [Int] = []; var texts: [Int: String] = [:] }
+        let seen = Seen()
+        try LineExplainer().explain(.file(url.path)) { explanation in
+            seen.lines.append(explanation.line)
+            seen.texts[explanation.line] = explanation.text
+            if case .event = explanation.reading { seen.events.append(explanation.line) }
+        }
+        XCTAssertEqual(seen.lines, Array(1...lineCount), "each line once, in order")
+        XCTAssertEqual(seen.events.count, 6)
+        for line in seen.events { XCTAssertFalse(seen.texts[line]?.contains("\"eventMessage\"") ?? true, "the record's message, not its JSON line") }
+    }
+
     func testClassicMacLineEndingsGiveTheSameFindingsAsNewlines() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SampleTraces/observer-leak.log")
