@@ -6,12 +6,17 @@ public struct EventFilter: Sendable {
     public var warnings: Bool
     /// App events (`AppEvent`), which only rules that ask for them see.
     public var appEvents: Bool
+    /// With `appEvents`: the names of the app events wanted, or nil for all. The engine hands a rule only the app
+    /// events it names, so a configuration's ten app events do not each reach every rule.
+    public var appEventNames: Set<String>?
 
-    public init(callbacks: CallbackSet = CallbackSet(), observers: Bool = false, warnings: Bool = false, appEvents: Bool = false) {
+    public init(callbacks: CallbackSet = CallbackSet(), observers: Bool = false, warnings: Bool = false, appEvents: Bool = false,
+                appEventNames: Set<String>? = nil) {
         self.callbacks = callbacks
         self.observers = observers
         self.warnings = warnings
         self.appEvents = appEvents
+        self.appEventNames = appEventNames
     }
 
     /// Every lifecycle event (not app events).
@@ -25,7 +30,7 @@ public struct EventFilter: Sendable {
         case .callback(let callback): return callbacks.contains(callback)
         case .observerAdded, .observerRemoved, .observersRemovedAll: return observers
         case .uikitWarning: return warnings
-        case .appEvent: return appEvents
+        case .appEvent(let event): return appEvents && appEventNames.map { $0.contains(event.name) } != false
         }
     }
 }

@@ -85,6 +85,10 @@ struct RuleRunner: TimelineJudge {
     let context: RuleContext
     /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it, and those `applied` shows it to.
     private let checkers: [[Int]]
+    /// For app events, by name: the rules whose `check` judges them (`EventFilter.appEventNames`); other names go to
+    /// the rules that take every app event.
+    private let appCheckers: [String: [Int]]
+    private let everyAppChecker: [Int]
     private let appliedWatchers: [[Int]]
     /// The rules that judge callback bodies, and those that watch the clock.
     private let bodyJudges: [Int]
@@ -94,7 +98,16 @@ struct RuleRunner: TimelineJudge {
     init(rules: [any Rule], context: RuleContext) {
         self.rules = rules
         self.context = context
-        checkers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { rules[$0].eventFilter.matches(kind) } }
+        let filters = rules.map(\.eventFilter)
+        checkers = EventKind.filterSlotSamples.map { kind in
+            if case .appEvent = kind { return filters.indices.filter { filters[$0].appEvents } }  // any name
+            return filters.indices.filter { filters[$0].matches(kind) }
+        }
+        let named = Set(filters.flatMap { $0.appEventNames ?? [] })
+        appCheckers = Dictionary(uniqueKeysWithValues: named.map { name in
+            (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) })
+        })
+        everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }
         appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
@@ -107,7 +120,8 @@ struct RuleRunner: TimelineJudge {
     }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
-        let judging = checkers[event.kind.filterSlot]
+        let judging: [Int]
+        if case .appEvent(let app) = event.kind { judging = appCheckers[app.name] ?? everyAppChecker } else { judging = checkers[event.kind.filterSlot] }
         guard !judging.isEmpty else { return }
         context.lentLine = line
         defer { context.lentLine = nil }

@@ -1,7 +1,7 @@
 /// Network or database work started in appearance callbacks of one instance more than once.
 public struct WorkInAppearanceRule: Rule {
     public init() {}
-    public static let checkedEvents = EventFilter(appEvents: true)
+    public static let checkedEvents = EventFilter(appEvents: true, appEventNames: [eventName])
     public static let judgesBodies = false
 
     /// The app event this rule counts; rules of the configuration may name it too.

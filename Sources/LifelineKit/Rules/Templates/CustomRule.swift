@@ -48,7 +48,9 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         for name in spec.eventNames {
             switch name {
             case .callback(let callback): filter.callbacks.insert(callback)
-            case .app: filter.appEvents = true
+            case .app(let app):
+                filter.appEvents = true
+                filter.appEventNames = (filter.appEventNames ?? []).union([app])
             case .addObserver, .removeObserver: filter.observers = true
             case .uikitWarning: filter.warnings = true
             }
