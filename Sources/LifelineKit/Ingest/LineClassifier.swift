@@ -12,6 +12,7 @@ enum LineClassifier {
         if !screened, let problem = UTF8Check.problem(in: line) { return .unparseable(problem) }
         guard let first = line.first else { return .prefixed(.plain(0)) }
         if ASCII.isDigit(first) { return readDated(line, minutes: &minutes) }
+        if first == ASCII.openBracket, let prefix = readBracketedTime(line, minutes: &minutes) { return .prefixed(prefix) }
         if first == ASCII.openBrace, line.count > 1, line[1] == ASCII.quote { return NDJSONFormat.read(line) }
         if ASCII.isLetter(first), let prefix = DeviceSyslogFormat.read(line) { return .prefixed(prefix) }
         if let prefix = readEmbedded(line, minutes: &minutes) { return .prefixed(prefix) }
@@ -39,9 +40,31 @@ enum LineClassifier {
         return nil
     }
 
+    /// A time in brackets before the message, as many loggers print it: `[10:49:46.694] …`,
+    /// `[2024-03-01T10:49:46.694Z] …`.
+    private static func readBracketedTime(_ line: Bytes, minutes: inout MinuteCache) -> LinePrefix? {
+        guard line.count > 10, ASCII.isDigit(line[1]) else { return nil }
+        let time: TraceTime, end: Int
+        if case .valid(let dated, let after) = TimestampParser.parseDateTime(line, at: 1, cache: &minutes) {
+            (time, end) = (dated, after)
+        } else if let (clock, after) = TimestampParser.parseTimeOfDay(line, at: 1) {
+            (time, end) = (clock, after)
+        } else {
+            return nil
+        }
+        guard end < line.count, line[end] == ASCII.closeBracket else { return nil }
+        return LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
+                          message: min(line.count, line.skippingBlanks(from: end + 1))..<line.count)
+    }
+
     @inline(__always) private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
         switch TimestampParser.parseDateTime(line, cache: &minutes) {
         case .absent:
+            // A time of day alone (`10:49:46.694 HomeVC viewDidLoad`), followed by a blank.
+            if let (time, end) = TimestampParser.parseTimeOfDay(line, at: 0), end < line.count, ASCII.isBlank(line[end]) {
+                return .prefixed(LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
+                                            message: line.skippingBlanks(from: end)..<line.count))
+            }
             return .prefixed(.plain(line.count))
         case .invalid(let reason):
             return .unparseable(reason.description)

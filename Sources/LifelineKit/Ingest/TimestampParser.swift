@@ -54,6 +54,26 @@ enum TimestampParser {
         return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
     }
 
+    /// A time of day without a date at `start` (`10:49:46`, `10:49:46.694`), as loggers configured for a short
+    /// prefix print it, and where it ends. It counts from `timeOfDayDate`: only differences matter, and a log that
+    /// passes midnight steps its clock back, which the engine holds as it holds any clock change.
+    static func parseTimeOfDay(_ b: Bytes, at start: Int) -> (time: TraceTime, end: Int)? {
+        guard start + 8 <= b.count, b[start + 2] == ASCII.colon, b[start + 5] == ASCII.colon,
+              let hour = digits(b, start, 2), let minute = digits(b, start + 3, 2), let second = digits(b, start + 6, 2),
+              hour < 24, minute < 60, second <= 60 else { return nil }
+        var i = start + 8, micros: Int64 = 0
+        if i < b.count, b[i] == ASCII.period {
+            guard let fraction = fraction(b, at: i + 1) else { return nil }
+            micros = fraction.micros
+            i += 1 + fraction.length
+        }
+        let seconds = Int64(timeOfDayDate) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return (TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: false), i)
+    }
+
+    /// The day times of day without a date are put on: 2001-01-01, in days since 1970.
+    static let timeOfDayDate = 11_323
+
     /// Reads the fraction and offset after `…:SS` (at `index`) and makes the time from the local `seconds`.
     @inline(__always) private static func finish(_ b: Bytes, at index: Int, seconds local: Int64) -> Result {
         var i = index

@@ -12,7 +12,7 @@ final class FormatsDocTests: XCTestCase {
         let begin = try XCTUnwrap(text.range(of: "<!-- formats:begin -->\n"))
         let end = try XCTUnwrap(text.range(of: "<!-- formats:end -->"))
         let rows = text[begin.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2)
-        XCTAssertEqual(rows.count, 8, "one row per source")
+        XCTAssertEqual(rows.count, 9, "one row per source")
         for row in rows {
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
                 .map { $0.trimmingCharacters(in: .whitespaces) }

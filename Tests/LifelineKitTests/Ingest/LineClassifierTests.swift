@@ -50,6 +50,21 @@ final class LineClassifierTests: XCTestCase {
         XCTAssertEqual(read("Release notes 2026-07-23 are out")?.message, "Release notes 2026-07-23 are out")
     }
 
+    /// Loggers set to a short prefix print the time of day alone, bare or in brackets, or a bracketed ISO time.
+    func testATimeOfDayAloneOrABracketedTimeIsTheLinesTime() {
+        XCTAssertEqual(read("10:49:46.694 HomeVC viewDidLoad"),
+                       Read(format: .plain, time: "2001-01-01T10:49:46.694000", message: "HomeVC viewDidLoad"))
+        XCTAssertEqual(read("[10:49:46] HomeVC viewWillAppear"),
+                       Read(format: .plain, time: "2001-01-01T10:49:46.000000", message: "HomeVC viewWillAppear"))
+        XCTAssertEqual(read("[2024-03-01T10:49:46.694Z] [INFO] HomeVC deinit"),
+                       Read(format: .plain, time: "2024-03-01T10:49:46.694000Z", message: "[INFO] HomeVC deinit"))
+        XCTAssertEqual(read("10:49 HomeVC viewDidLoad")?.time, nil, "hours and minutes are no time of a line")
+        XCTAssertEqual(read("25:49:46 HomeVC viewDidLoad")?.time, nil, "not a time of day")
+        XCTAssertEqual(read("10:49:46:694 HomeVC viewDidLoad")?.time, nil, "not followed by a blank")
+        XCTAssertEqual(read("[10:49:46.694 HomeVC viewDidLoad")?.time, nil, "an unclosed bracket")
+        XCTAssertEqual(read("[1] HomeVC viewDidLoad")?.message, "[1] HomeVC viewDidLoad")
+    }
+
     func testNSLogMillisecondsWithoutZone() {
         XCTAssertEqual(read("2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewWillAppear"),
                        Read(format: .nslog, time: "2016-04-27T10:49:46.694000", process: "TestMe", pid: 67943, tid: 4_951_489,

@@ -32,6 +32,7 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("⚠️ ProfileViewController is deallocated", .callback(.dealloc, controller: "ProfileViewController")),
             DialectSample("11:02:03.456 DetailVC viewDidLoad", .callback(.viewDidLoad, controller: "DetailVC")),
             DialectSample("2024-03-01 10:49:46 +0000 HomeVC viewWillAppear", .callback(.viewWillAppear, controller: "HomeVC")),
+            DialectSample("10:49:46.100 💚 DEBUG HomeVC viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("ListController<Product> viewDidLoad()", .callback(.viewDidLoad, controller: "ListController<Product>")),
             DialectSample("Shop.Box<Dictionary<String, Int>> -> viewWillAppear", .callback(.viewWillAppear, controller: "Shop.Box<Dictionary<String, Int>>")),
             DialectSample("Will call viewWillAppear on child", .unattributed),

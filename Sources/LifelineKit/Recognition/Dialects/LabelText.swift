@@ -136,14 +136,24 @@ enum LabelText {
         return nil
     }
 
-    /// The run without its first words while they have no letter: the end of a time (`11:02:03.456 HomeVC`
-    /// leaves `03.456 HomeVC`) or a time zone (`Date()` prints `… +0000 HomeVC`) is no part of a label.
+    /// The run without its first words while they have no letter or name a log level: the end of a time
+    /// (`11:02:03.456 HomeVC` leaves `03.456 HomeVC`), a time zone (`Date()` prints `… +0000 HomeVC`) or a level
+    /// (`💚 DEBUG HomeVC`) is no part of a label.
     private static func withoutLeadingNumbers(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
         var start = run.lowerBound
-        while let space = (start..<run.upperBound).first(where: { b[$0] == ASCII.space }), !containsLetter(b, start..<space) {
+        while let space = (start..<run.upperBound).first(where: { b[$0] == ASCII.space }),
+              !containsLetter(b, start..<space) || isLogLevel(b, start..<space) {
             start = space + 1
         }
         return start..<run.upperBound
+    }
+
+    /// Log levels as loggers print them before the message, in capitals.
+    private static let logLevels: Set<String> = ["TRACE", "VERBOSE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "FAULT"]
+
+    private static func isLogLevel(_ b: Bytes, _ word: Range<Int>) -> Bool {
+        (4...7).contains(word.count) && (b[word.lowerBound] &- 0x41) < 26 && (b[word.upperBound - 1] &- 0x41) < 26  // capitals first
+            && logLevels.contains(b.string(word))
     }
 
     /// Source file extensions `#file` and `__FILE__` print.
