@@ -39,7 +39,7 @@ enum TimestampParser {
             guard second <= 60 else { return .invalid(.timeOfDay) }
             return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
         }
-        guard b[start + 4] == ASCII.minus, b[start + 7] == ASCII.minus,
+        guard b[start + 4] == ASCII.minus && b[start + 7] == ASCII.minus || b[start + 4] == ASCII.slash && b[start + 7] == ASCII.slash,
               b[start + 10] == ASCII.space || b[start + 10] == ASCII.upperT, b[start + 13] == ASCII.colon,
               let year = digits(b, start, 4), let month = digits(b, start + 5, 2), let day = digits(b, start + 8, 2),
               let hour = digits(b, start + 11, 2), let minute = digits(b, start + 14, 2),
@@ -82,6 +82,9 @@ enum TimestampParser {
             guard let fraction = fraction(b, at: i + 1) else { return .invalid(.missingFractionDigits) }
             micros = fraction.micros
             i += 1 + fraction.length
+        } else if i + 4 < b.count, b[i] == ASCII.colon, let milliseconds = digits(b, i + 1, 3), b[i + 4] == ASCII.space {
+            micros = Int64(milliseconds) * 1_000  // CocoaLumberjack's `HH:mm:ss:SSS`
+            i += 4
         }
         var offsetSeconds = 0, hasOffset = false
         if i < b.count, b[i] == ASCII.upperZ {

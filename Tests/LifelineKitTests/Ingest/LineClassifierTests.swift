@@ -65,6 +65,17 @@ final class LineClassifierTests: XCTestCase {
         XCTAssertEqual(read("[1] HomeVC viewDidLoad")?.message, "[1] HomeVC viewDidLoad")
     }
 
+    /// CocoaLumberjack's console and file loggers: milliseconds after a colon, and slashes in the file logger's date.
+    func testCocoaLumberjackTimes() {
+        XCTAssertEqual(read("2024-03-01 10:49:46:694 Shop[4089:361037] HomeVC viewWillAppear"),
+                       Read(format: .nslog, time: "2024-03-01T10:49:46.694000", process: "Shop", pid: 4089, tid: 361_037,
+                            message: "HomeVC viewWillAppear"))
+        XCTAssertEqual(read("2024/03/01 10:49:46:894  HomeVC viewDidAppear")?.time, "2024-03-01T10:49:46.894000")
+        XCTAssertEqual(read("2024/03/01 10:49:46:894  HomeVC viewDidAppear")?.message, "HomeVC viewDidAppear")
+        XCTAssertEqual(read("2024-03-01 10:49:46:69 Shop[4089:361037] x")?.time, "2024-03-01T10:49:46.000000",
+                       "two digits after the colon are no milliseconds")
+    }
+
     func testNSLogMillisecondsWithoutZone() {
         XCTAssertEqual(read("2016-04-27 10:49:46.694 TestMe[67943:4951489] vc1 viewWillAppear"),
                        Read(format: .nslog, time: "2016-04-27T10:49:46.694000", process: "TestMe", pid: 67943, tid: 4_951_489,
