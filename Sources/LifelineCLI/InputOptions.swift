@@ -13,6 +13,20 @@ struct InputOptions: Sendable {
     var leakTimeout: Double?
     var slowTransition: Double?
 
+    /// Options whose override paths are relative to the folder of the configuration's file: `explicitPath` (the
+    /// `--config` given), else the nearest `.lifeline.json` above `workingDirectory`.
+    init(configuration: Configuration, explicitPath: String?, workingDirectory: String) {
+        self.configuration = configuration
+        let file = explicitPath ?? ConfigurationLocator.search(from: workingDirectory)
+        configurationFolder = file.map { RelativePath.absolute("\($0)/..", base: workingDirectory) }
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Fails with the configuration's error, if any, so that a command ends before it reads any input.
+    func validate() throws {
+        _ = try options(for: .standardInput)
+    }
+
     func options(for input: TraceInput) throws -> AnalysisOptions {
         var base = AnalysisOptions()
         base.follow = follow

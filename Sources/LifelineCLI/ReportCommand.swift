@@ -89,13 +89,11 @@ struct ReportCommand {
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        let configurationFile = try arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
-        var options = InputOptions(configuration: configuration,
-                                   configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
+        var options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
                                    workingDirectory: workingDirectory)
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
-        _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
+        try options.validate()
         return options
     }
 

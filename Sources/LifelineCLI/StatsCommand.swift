@@ -55,11 +55,9 @@ struct StatsCommand {
         if try arguments.flag("--fail-on-regression"), baseline == nil { throw CommandFailure(description: "--fail-on-regression needs --compare") }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let configurationFile = try arguments.value("--config") ?? ConfigurationLocator.search(from: workingDirectory)
-        let options = InputOptions(configuration: configuration,
-                                   configurationFolder: configurationFile.map { RelativePath.absolute("\($0)/..", base: workingDirectory) },
+        let options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
                                    workingDirectory: workingDirectory)
-        _ = try options.options(for: .standardInput)  // configuration errors end the command before any input is read
+        try options.validate()
         let expansion = try InputExpansion.expand(arguments)
         var failed = false
         for problem in expansion.problems {
