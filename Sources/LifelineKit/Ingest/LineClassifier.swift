@@ -53,8 +53,7 @@ enum LineClassifier {
             return nil
         }
         guard end < line.count, line[end] == ASCII.closeBracket else { return nil }
-        return LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
-                          message: min(line.count, line.skippingBlanks(from: end + 1))..<line.count)
+        return .timed(time, messageAfter: end + 1, in: line)
     }
 
     @inline(__always) private static func readDated(_ line: Bytes, minutes: inout MinuteCache) -> LineReading {
@@ -62,18 +61,14 @@ enum LineClassifier {
         case .absent:
             // A time of day alone (`10:49:46.694 HomeVC viewDidLoad`), followed by a blank.
             if let (time, end) = TimestampParser.parseTimeOfDay(line, at: 0), end < line.count, ASCII.isBlank(line[end]) {
-                return .prefixed(LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
-                                            message: line.skippingBlanks(from: end)..<line.count))
+                return .prefixed(.timed(time, messageAfter: end, in: line))
             }
             return .prefixed(.plain(line.count))
         case .invalid(let reason):
             return .unparseable(reason.description)
         case .valid(let time, let end):
             if let prefix = readProcessPrefix(line, time: time, after: end) { return .prefixed(prefix) }
-            // An ISO 8601 or bare timestamp followed by the message.
-            let start = min(line.count, line.skippingBlanks(from: end))
-            return .prefixed(LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
-                                        message: start..<line.count))
+            return .prefixed(.timed(time, messageAfter: end, in: line))  // an ISO 8601 or bare timestamp, then the message
         }
     }
 }

@@ -26,6 +26,12 @@ struct LinePrefix {
     static func plain(_ count: Int) -> LinePrefix {
         LinePrefix(format: .plain, time: nil, yearless: nil, process: nil, pid: nil, tid: nil, message: 0..<count)
     }
+
+    /// A time and nothing else before the message, which starts after the blanks from `end`.
+    static func timed(_ time: TraceTime, messageAfter end: Int, in line: Bytes) -> LinePrefix {
+        LinePrefix(format: .plain, time: time, yearless: nil, process: nil, pid: nil, tid: nil,
+                   message: min(line.count, line.skippingBlanks(from: end))..<line.count)
+    }
 }
 
 struct YearlessTime: Sendable, Equatable {

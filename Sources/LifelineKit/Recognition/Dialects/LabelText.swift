@@ -130,7 +130,7 @@ enum LabelText {
         var end = range.upperBound
         while end > range.lowerBound {
             guard let run = lastRun(in: b, range.lowerBound..<end) else { return nil }
-            if containsLetter(b, run), !isHexNumber(b, run) { return withoutFileExtension(b, withoutLeadingNumbers(b, run)) }
+            if containsLetter(b, run), !isHexNumber(b, run) { return withoutFileExtension(b, withoutLeadingNoise(b, run)) }
             end = run.lowerBound
         }
         return nil
@@ -139,7 +139,7 @@ enum LabelText {
     /// The run without its first words while they have no letter or name a log level: the end of a time
     /// (`11:02:03.456 HomeVC` leaves `03.456 HomeVC`), a time zone (`Date()` prints `… +0000 HomeVC`) or a level
     /// (`💚 DEBUG HomeVC`) is no part of a label.
-    private static func withoutLeadingNumbers(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+    private static func withoutLeadingNoise(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
         var start = run.lowerBound
         while let space = (start..<run.upperBound).first(where: { b[$0] == ASCII.space }),
               !containsLetter(b, start..<space) || isLogLevel(b, start..<space) {
