@@ -18,11 +18,7 @@ public struct ChromeTraceWriter: TimelineReportWriter {
     /// Each event's log line is an argument of its trace event.
     public var showsEventTexts: Bool { true }
 
-    public func write(_ model: TimelineModel) -> Data {
-        var whole = Data()
-        write(model) { whole.append($0) }
-        return whole
-    }
+    public func write(_ model: TimelineModel) -> Data { joiningPieces(of: model) }
 
     /// Hands the file over in pieces of about a mebibyte: a large trace's file is several times the trace.
     public func write(_ model: TimelineModel, to output: (Data) -> Void) {

@@ -26,11 +26,7 @@ public struct HTMLReportWriter: TimelineReportWriter {
         return "default-src 'none'; script-src \(scripts); style-src \(styles); base-uri 'none'; form-action 'none'"
     }
 
-    public func write(_ model: TimelineModel) -> Data {
-        let whole = TextBuffer(capacity: 1 << 20)
-        write(model) { piece in piece.withUnsafeBytes { whole.append(bytes: $0.bindMemory(to: UInt8.self)) } }
-        return whole.takeData()  // handed over as written: no copy, and no UTF-8 check (everything appended came from strings)
-    }
+    public func write(_ model: TimelineModel) -> Data { joiningPieces(of: model) }
 
     /// The page in pieces of about a mebibyte: a large trace's page is tens of megabytes, never whole in memory.
     public func write(_ model: TimelineModel, to output: (Data) -> Void) {

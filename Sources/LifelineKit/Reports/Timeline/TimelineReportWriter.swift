@@ -15,4 +15,11 @@ extension TimelineReportWriter {
 
     /// The whole report as one piece.
     public func write(_ model: TimelineModel, to output: (Data) -> Void) { output(write(model)) }
+
+    /// The whole report joined from `write(_:to:)`, for writers that make it in pieces.
+    func joiningPieces(of model: TimelineModel) -> Data {
+        let whole = TextBuffer(capacity: 1 << 20)
+        write(model) { piece in piece.withUnsafeBytes { whole.append(bytes: $0.bindMemory(to: UInt8.self)) } }
+        return whole.takeData()  // handed over as written: no copy
+    }
 }
