@@ -1,10 +1,9 @@
-/// What rules may consult while judging, and where they report. One per trace.
+/// What rules may consult while judging, and where they report: the settings, and the timeline so far (other
+/// instances, evidence lines, what each class logs, the clock). One per trace.
 public final class RuleContext {
     public let settings: RuleSettings
-    /// Class profiles and the trace's clock.
-    public let facts: TimelineFacts
-    /// The timeline being judged, for other instances and evidence lines (set by the engine before rules run).
-    weak var timeline: (any TimelineReading)?
+    /// The timeline so far, lent by the engine for each call to the rules (nil between calls).
+    var loan: TimelineLoan?
     private let emit: (Finding) -> Void
     /// Each rule's identifier and severity, by the engine's rule index (a rule's `description` is a large struct).
     private let ruleIdentities: [(identifier: String, severity: Severity)]
@@ -14,29 +13,34 @@ public final class RuleContext {
     /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
     var lentLine: Bytes?
 
-    init(settings: RuleSettings, rules: [any Rule], facts: TimelineFacts, emit: @escaping (Finding) -> Void) {
+    init(settings: RuleSettings, rules: [any Rule], emit: @escaping (Finding) -> Void) {
         self.ruleIdentities = rules.map { ($0.ruleDescription.identifier, $0.ruleDescription.severity) }
         self.settings = settings
-        self.facts = facts
         self.emit = emit
     }
 
+    /// The timeline while a rule runs.
+    private var timeline: TimelineLoan {
+        guard let loan else { preconditionFailure("the timeline is read only while a rule runs") }
+        return loan
+    }
+
     /// The latest trace time seen, for time-based rules.
-    public var now: TraceTime? { facts.now }
+    public var now: TraceTime? { timeline.facts.now }
     /// Whether any line of the trace carried a timestamp.
-    public var hasTimestamps: Bool { facts.hasTimestamps }
+    public var hasTimestamps: Bool { timeline.facts.hasTimestamps }
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
-    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool { facts.classLogs(callback, ref) }
+    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool { timeline.facts.classLogs(callback, ref) }
 
     /// The same for the class of `instance`.
-    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool { facts.classLogs(callback, of: instance) }
+    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool { timeline.facts.classLogs(callback, of: instance) }
 
     /// Another instance of this trace that is not deallocated.
-    public func instance(_ key: InstanceKey) -> Instance? { timeline?.instance(key) }
+    public func instance(_ key: InstanceKey) -> Instance? { timeline.instance(key) }
 
     /// The last lines of `instance`'s timeline (at most six), oldest first.
-    public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline?.recentLines(endingAt: instance.evidence) ?? [] }
+    public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline.recentLines(endingAt: instance.evidence) }
 
     /// The text of `event`'s line.
     public func text(of event: LifecycleEvent) -> String {
@@ -64,7 +68,7 @@ public final class RuleContext {
         let configured = settings.severity(for: currentRule.identifier)
         let chosen = configured ?? severity ?? currentRule.severity
         let findingLine = line ?? extraEvidence?.line ?? instance.lastLine
-        let recent = timeline?.recentLines(endingAt: instance.evidence) ?? []
+        let recent = timeline.recentLines(endingAt: instance.evidence)
         var evidence = Array(recent.filter { $0.line <= findingLine }.suffix(4))
         if let extraEvidence, !evidence.contains(extraEvidence) {
             evidence.append(extraEvidence)

@@ -2,7 +2,8 @@
 /// instance's timeline, and the rules judge it at every step. Memory follows the instances that are doing
 /// something (see `TimelineTracker`), whatever the length of the trace.
 public final class RuleEngine {
-    private let tracker: TimelineTracker<RuleRunner>
+    /// One exclusive access per call; within it the tracker and the rules take turns on the timeline.
+    private var tracker: TimelineTracker<RuleRunner>
 
     public convenience init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String] = [], emit: @escaping (Finding) -> Void) {
         self.init(rules: rules, settings: settings, ignoredClasses: ignoredClasses, firstSweep: 256, emit: emit)
@@ -10,11 +11,8 @@ public final class RuleEngine {
 
     /// `firstSweep`: how many instances in full form make the tracker first look for instances at rest.
     init(rules: [any Rule], settings: RuleSettings, ignoredClasses: [String], firstSweep: Int, emit: @escaping (Finding) -> Void) {
-        let facts = TimelineFacts()
-        let context = RuleContext(settings: settings, rules: rules, facts: facts, emit: emit)
-        tracker = TimelineTracker(judge: RuleRunner(rules: rules, context: context), facts: facts, ignoredClasses: ignoredClasses,
-                                  firstSweep: firstSweep)
-        context.timeline = tracker
+        let context = RuleContext(settings: settings, rules: rules, emit: emit)
+        tracker = TimelineTracker(judge: RuleRunner(rules: rules, context: context), ignoredClasses: ignoredClasses, firstSweep: firstSweep)
     }
 
     /// Notes the time of any line (events or not), so time-based rules see the trace's clock move.
@@ -49,7 +47,7 @@ public final class RuleEngine {
     /// Called with each instance once it is final (deallocated, replaced, or alive at the end): reports use it.
     public var onInstanceFinished: ((Instance) -> Void)? {
         get { tracker.judge.onInstanceFinished }
-        set { tracker.judge.onInstanceFinished = newValue }
+        set { tracker.updateJudge { $0.onInstanceFinished = newValue } }
     }
 
     /// Called with every event after it is placed on its instance: reports use it. Events consumed with a lent
@@ -82,6 +80,7 @@ public final class RuleEngine {
 /// Runs the rules at each point the tracker offers, each only where its filters say it judges something.
 struct RuleRunner: TimelineJudge {
     private var rules: [any Rule]
+    /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
     /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it, and those `applied` shows it to.
     private let checkers: [[Int]]
@@ -119,33 +118,40 @@ struct RuleRunner: TimelineJudge {
                              watchesTime: !timeWatchers.isEmpty)
     }
 
-    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance) {
+    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
         let judging: [Int]
         if case .appEvent(let app) = event.kind { judging = appCheckers[app.name] ?? everyAppChecker } else { judging = checkers[event.kind.filterSlot] }
         guard !judging.isEmpty else { return }
         context.lentLine = line
-        defer { context.lentLine = nil }
+        context.loan = timeline
+        defer { context.lentLine = nil; context.loan = nil }
         for index in judging {
             context.currentRuleIndex = index
             rules[index].check(event, on: instance, in: context)
         }
     }
 
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance) {
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) {
+        context.loan = timeline
+        defer { context.loan = nil }
         for index in appliedWatchers[event.kind.filterSlot] {
             context.currentRuleIndex = index
             rules[index].applied(event, to: instance, in: context)
         }
     }
 
-    mutating func judge(_ body: CallbackBody, on instance: Instance) {
+    mutating func judge(_ body: CallbackBody, on instance: Instance, _ timeline: TimelineLoan) {
+        context.loan = timeline
+        defer { context.loan = nil }
         for index in bodyJudges {
             context.currentRuleIndex = index
             rules[index].bodyClosed(body, on: instance, in: context)
         }
     }
 
-    mutating func finished(_ instance: Instance, atEnd: Bool) {
+    mutating func finished(_ instance: Instance, atEnd: Bool, _ timeline: TimelineLoan) {
+        context.loan = timeline
+        defer { context.loan = nil }
         for index in rules.indices {
             context.currentRuleIndex = index
             rules[index].finished(instance, atEnd: atEnd, in: context)
@@ -153,14 +159,18 @@ struct RuleRunner: TimelineJudge {
         onInstanceFinished?(instance)
     }
 
-    mutating func traceEnded() {
+    mutating func traceEnded(_ timeline: TimelineLoan) {
+        context.loan = timeline
+        defer { context.loan = nil }
         for index in rules.indices {
             context.currentRuleIndex = index
             rules[index].traceEnded(in: context)
         }
     }
 
-    mutating func timeAdvanced(to now: TraceTime) {
+    mutating func timeAdvanced(to now: TraceTime, _ timeline: TimelineLoan) {
+        context.loan = timeline
+        defer { context.loan = nil }
         for index in timeWatchers {
             context.currentRuleIndex = index
             rules[index].timeAdvanced(to: now, in: context)

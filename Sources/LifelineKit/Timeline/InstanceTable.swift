@@ -1,22 +1,21 @@
 /// The instances in full form (those not at rest, and those that rested only briefly), each in a slot that
 /// stays put for its whole life, so the tracker changes an instance where it lies instead of moving its few
-/// hundred bytes out and back on every event. A class: the tracker (itself a class) reaches it through a
-/// constant reference, so reading it never copies its arrays.
-final class InstanceTable {
+/// hundred bytes out and back on every event.
+struct InstanceTable {
     private var index = KeyIndex()
-    private var slots: [Instance] = []
-    private var occupied: [Bool] = []
+    /// nil for a free slot, and for an instance lent out (`lend`).
+    private var slots: [Instance?] = []
     private var freeSlots: [Int] = []
     private(set) var count = 0
 
-    /// The instance in `slot` (which must be occupied).
+    /// The instance in `slot` (which must be occupied, and not lent out).
     subscript(slot: Int) -> Instance {
-        _read { yield slots[slot] }  // lent, not copied: an instance holds a dozen references
-        _modify { yield &slots[slot] }
+        _read { yield slots[slot]! }  // lent, not copied: an instance holds a dozen references
+        _modify { yield &slots[slot]! }
     }
 
     /// The instance at `key`.
-    subscript(key: InstanceKey) -> Instance? { index[key].map { slots[$0] } }
+    subscript(key: InstanceKey) -> Instance? { index[key].flatMap { slots[$0] } }
 
     /// The slot of the instance at `key`.
     func slot(of key: InstanceKey) -> Int? { index[key] }
@@ -25,16 +24,14 @@ final class InstanceTable {
 
     /// Adds an instance in a slot of its own and returns the slot.
     @discardableResult
-    func insert(_ instance: Instance) -> Int {
+    mutating func insert(_ instance: Instance) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
             slots[slot] = instance
-            occupied[slot] = true
         } else {
             slot = slots.count
             slots.append(instance)
-            occupied.append(true)
         }
         index[instance.key] = slot
         count += 1
@@ -42,29 +39,30 @@ final class InstanceTable {
     }
 
     /// Takes the instance out of `slot` for good and frees the slot.
-    func remove(_ slot: Int) -> Instance {
-        precondition(occupied[slot], "removing from an empty slot")
-        let instance = slots[slot]
-        slots[slot] = Self.vacant
-        occupied[slot] = false
+    mutating func remove(_ slot: Int) -> Instance {
+        guard let instance = slots[slot].take() else { preconditionFailure("removing from an empty slot") }
         index[instance.key] = nil
         freeSlots.append(slot)
         count -= 1
         return instance
     }
 
-    /// The occupied slots, in no particular order.
-    var occupiedSlots: [Int] { occupied.indices.filter { occupied[$0] } }
-
-    func removeAll() {
-        index = KeyIndex()
-        slots = []
-        occupied = []
-        freeSlots = []
-        count = 0
+    /// Moves the instance out of `slot` for a while, so it can be lent as a value that is not copied; `giveBack`
+    /// puts it back. The slot stays taken and indexed meanwhile.
+    mutating func lend(_ slot: Int) -> Instance {
+        guard let instance = slots[slot].take() else { preconditionFailure("lending an empty slot") }
+        return instance
     }
 
-    /// What a freed slot holds: an instance with nothing on the heap.
-    private static let vacant = Instance(serial: 0, key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),
-                                         generation: 0, profile: 0)
+    /// Puts back an instance lent from `slot`.
+    mutating func giveBack(_ instance: consuming Instance, to slot: Int) {
+        slots[slot] = instance
+    }
+
+    /// The occupied slots, in no particular order.
+    var occupiedSlots: [Int] { slots.indices.filter { slots[$0] != nil } }
+
+    mutating func removeAll() {
+        self = InstanceTable()
+    }
 }

@@ -1,30 +1,28 @@
 /// What the timeline knows about a trace as a whole, beyond single instances: each class's logging profile
-/// and the trace's clock. The tracker writes it; rules read it.
-public final class TimelineFacts {
+/// and the trace's clock. The tracker writes it; rules read it through `RuleContext`.
+struct TimelineFacts: Sendable {
     /// Per class (or label): the callbacks it has logged so far, found by `profileIndex`. Instances remember their
     /// class's position (`Instance.profile`), so lookups skip the hashing.
     private var profiles: [CallbackSet] = []
     private var profileIndex: [String: Int] = [:]
     /// The latest trace time seen.
-    public internal(set) var now: TraceTime?
+    private(set) var now: TraceTime?
     /// Whether any line of the trace carried a timestamp.
-    public internal(set) var hasTimestamps = false
-
-    init() {}
+    private(set) var hasTimestamps = false
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.
-    public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
+    func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
         profileIndex[Self.profileKey(ref)].map { profiles[$0].contains(callback) } ?? false
     }
 
     /// The same for the class of `instance`.
-    public func classLogs(_ callback: Callback, of instance: Instance) -> Bool {
+    func classLogs(_ callback: Callback, of instance: Instance) -> Bool {
         profiles[instance.profile].contains(callback)
     }
 
     /// The position of the profile of `ref`'s class, made on first sight.
-    func profile(for ref: ControllerRef) -> Int {
+    mutating func profile(for ref: ControllerRef) -> Int {
         let key = Self.profileKey(ref)
         if let index = profileIndex[key] { return index }
         profiles.append(CallbackSet())
@@ -32,12 +30,12 @@ public final class TimelineFacts {
         return profiles.count - 1
     }
 
-    func recordLogged(_ callback: Callback, profile: Int) {
+    mutating func recordLogged(_ callback: Callback, profile: Int) {
         profiles[profile].insert(callback)
     }
 
     /// Moves the clock to `time` if it is later; returns whether it moved.
-    func advance(to time: TraceTime) -> Bool {
+    mutating func advance(to time: TraceTime) -> Bool {
         if let now, now >= time { return false }
         now = time
         hasTimestamps = true

@@ -4,16 +4,16 @@
 /// Memory follows the instances that are doing something. An instance at rest (disappeared, nothing pending) is
 /// kept as a compact `IdleInstance`; a deallocated one as a tombstone, and those are capped; the text of every
 /// instance's recent lines shares one bounded `EvidenceArena`.
-final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
-    var judge: Judge
+///
+/// A value that owns its timeline and its judge, and lends the timeline to the judge for each call
+/// (`TimelineLoan`): exclusive access is checked by the compiler rather than at run time on every property access,
+/// and the judged instance is read in place, not copied.
+struct TimelineTracker<Judge: TimelineJudge> {
+    private(set) var judge: Judge
+    private var timeline: TimelineStore
     /// What the judge does something for (`judge.interest`), asked once.
     private let interest: JudgeInterest
-    let facts: TimelineFacts
-    private let live = InstanceTable()
-    private var idle = IdleStore()
-    private var tombstones = TombstoneStore(capacity: 100_000)
     private var openBodies = OpenBodies()
-    private var arena: EvidenceArena
     private var ignoredClasses: ClassFilter
     private var nextSerial = 1
     /// `live` is swept for instances at rest once it holds this many.
@@ -31,24 +31,39 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
     var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
 
-    init(judge: Judge, facts: TimelineFacts, ignoredClasses: [String], evidenceCapacity: Int = EvidenceArena.defaultCapacity,
-         firstSweep: Int = 256) {
+    init(judge: Judge, ignoredClasses: [String], evidenceCapacity: Int = EvidenceArena.defaultCapacity, firstSweep: Int = 256) {
+        self.timeline = TimelineStore(evidenceCapacity: evidenceCapacity)
         self.firstSweep = firstSweep
         self.sweepAt = firstSweep
         self.judge = judge
         self.interest = judge.interest
-        self.facts = facts
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
-        self.arena = EvidenceArena(capacity: evidenceCapacity)
     }
+
+    private var live: InstanceTable {
+        _read { yield timeline.live }
+        _modify { yield &timeline.live }
+    }
+
+    /// Runs `call` on the judge with the timeline lent to it.
+    private mutating func withJudge(_ call: (inout Judge, TimelineLoan) -> Void) {
+        withUnsafePointer(to: &timeline) { call(&judge, TimelineLoan($0)) }
+    }
+
+    /// Runs `call` on the judge with the instance in `slot` and the timeline lent to it. The instance is moved out
+    /// of its slot for the call and back after: lent in place, it was copied, references and all, for every rule.
+    private mutating func withJudge(on slot: Int, _ call: (inout Judge, Instance, TimelineLoan) -> Void) {
+        let instance = live.lend(slot)
+        withUnsafePointer(to: instance) { judged in
+            withUnsafePointer(to: &timeline) { call(&judge, instance, TimelineLoan($0, judging: judged, slot: slot)) }
+        }
+        live.giveBack(instance, to: slot)
+    }
+
+    /// Hooks of the judge that outlive the tracker's calls (reports set them).
+    mutating func updateJudge(_ change: (inout Judge) -> Void) { change(&judge) }
 
     // MARK: Reading
-
-    func instance(_ key: InstanceKey) -> Instance? { live[key] ?? idle.instance(key) }
-
-    func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] {
-        arena.lines(endingAt: newest, depth: Instance.evidenceDepth)
-    }
 
     /// The callback whose body is open on a thread (the last logged there), if any.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? {
@@ -57,21 +72,21 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Bytes held for instances at rest, per instance, as the engine counts them (records and index).
     var retainedBytesPerIdleInstance: Double {
-        idle.count == 0 ? 0 : Double(idle.retainedBytes) / Double(idle.count)
+        timeline.idle.count == 0 ? 0 : Double(timeline.idle.retainedBytes) / Double(timeline.idle.count)
     }
 
     /// Instances kept in full form and in compact form.
-    var instanceCounts: (full: Int, compact: Int) { (live.count, idle.count) }
+    var instanceCounts: (full: Int, compact: Int) { (live.count, timeline.idle.count) }
 
     // MARK: Input
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
-    func observe(_ time: TraceTime) {
-        if facts.advance(to: time), interest.watchesTime { judge.timeAdvanced(to: time) }
+    mutating func observe(_ time: TraceTime) {
+        if timeline.facts.advance(to: time), interest.watchesTime { withJudge { $0.timeAdvanced(to: time, $1) } }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
-    func consume(_ event: LifecycleEvent, line: Bytes? = nil) {
+    mutating func consume(_ event: LifecycleEvent, line: Bytes? = nil) {
         if let time = event.time { observe(time) }
         let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
         guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
@@ -91,18 +106,18 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             enclosing = .own(openBodies.callback(thread))
         }
         var inFullForm = live.slot(of: key)
-        if inFullForm == nil, let resting = idle.remove(key) { inFullForm = live.insert(resting) }
+        if inFullForm == nil, let resting = timeline.idle.remove(key) { inFullForm = live.insert(resting) }
 
         let slot: Int
         var wasDead = false
         if let found = inFullForm {
             if event.kind.callback?.beginsLife == true, startsNewInstance(live[found], event) {  // only these can tell a new object at a reused address
-                let replaced = live[found]
-                judge.finished(replaced, atEnd: false)  // replaced by a new object at the same address
+                let replaced = live[found]  // a copy: the judge may read the timeline meanwhile
+                withJudge { $0.finished(replaced, atEnd: false, $1) }  // replaced by a new object at the same address
                 live[found] = makeInstance(key, generation: replaced.generation + 1)
             }
             slot = found
-        } else if let dead = tombstones.remove(key) {
+        } else if let dead = timeline.tombstones.remove(key) {
             // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
             if event.kind.callback?.beginsLife == true || (ref.isUnlabelled && event.kind.callback != nil) {
                 slot = live.insert(makeInstance(key, generation: dead.generation + 1))
@@ -119,7 +134,8 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             judgeAndApply(event, line, slot, key, thread, enclosing)
         }
         if wasDead, live[slot].isDeallocated {
-            tombstones.insert(live.remove(slot))  // a second dealloc, an observer line: it stays finished
+            let dead = live.remove(slot)
+            timeline.tombstones.insert(dead)  // a second dealloc, an observer line: it stays finished
         } else if live.count >= sweepAt {
             sweep()
         }
@@ -127,25 +143,33 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Ends the trace: closes open callback bodies, then every instance still alive is final, in order of first
     /// appearance.
-    func finish() {
+    mutating func finish() {
         for thread in openBodies.openSlots { closeBody(on: thread) }
         // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
         // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
         let full = live.occupiedSlots.map { (serial: live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
-        var resting = idle.serialsAndRecords
+        var resting = timeline.idle.serialsAndRecords
         resting.sort { $0.serial < $1.serial }
         var nextFull = 0
         for (serial, record) in resting {
             while nextFull < full.count, full[nextFull].serial < Int(serial) {
-                judge.finished(live[full[nextFull].slot], atEnd: true)
+                finishLive(full[nextFull].slot)
                 nextFull += 1
             }
-            judge.finished(idle.instance(record: record), atEnd: true)
+            let instance = timeline.idle.instance(record: record)
+            withJudge { $0.finished(instance, atEnd: true, $1) }
         }
-        for (_, slot) in full[nextFull...] { judge.finished(live[slot], atEnd: true) }
+        for (_, slot) in full[nextFull...] { finishLive(slot) }
         live.removeAll()
-        idle.removeAll()
-        judge.traceEnded()
+        timeline.idle.removeAll()
+        withJudge { $0.traceEnded($1) }
+    }
+
+    /// Judges the full-form instance in `slot` as final at the end of the trace (a copy: the judge may read the
+    /// timeline meanwhile).
+    private mutating func finishLive(_ slot: Int) {
+        let instance = live[slot]
+        withJudge { $0.finished(instance, atEnd: true, $1) }
     }
 
     // MARK: Events
@@ -166,9 +190,9 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
 
     /// Judges `event` on the instance in `slot` as it was before the event, where it lies, then moves it in place to
     /// the state the event implies.
-    private func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
-                               _ enclosing: Enclosing) {
-        if interest.judges(event.kind) { judge.judge(event, line: line, on: live[slot]) }
+    private mutating func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
+                                        _ enclosing: Enclosing) {
+        if interest.judges(event.kind) { withJudge(on: slot) { $0.judge(event, line: line, on: $1, $2) } }
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
         }
@@ -180,17 +204,18 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         } else {
             live[slot].apply(event, scope: enclosing.scope)
         }
+        let previous = live[slot].evidence
         if let line {
-            live[slot].evidence = arena.append(line: event.line, bytes: line, after: live[slot].evidence)
+            live[slot].evidence = timeline.arena.append(line: event.line, bytes: line, after: previous)
         } else {
             var text = event.text
-            let previous = live[slot].evidence
-            live[slot].evidence = text.withUTF8 { arena.append(line: event.line, bytes: $0, after: previous) }
+            live[slot].evidence = text.withUTF8 { timeline.arena.append(line: event.line, bytes: $0, after: previous) }
         }
         if let callback = event.kind.callback {
             if !live[slot].loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
                 live[slot].loggedCallbacks.insert(callback)
-                facts.recordLogged(callback, profile: live[slot].profile)
+                let profile = live[slot].profile
+                timeline.facts.recordLogged(callback, profile: profile)
             }
             openBodies.open(thread, callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, case .own = enclosing {
@@ -200,7 +225,7 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        if interest.watchesApplied(event.kind) { judge.applied(event, to: live[slot]) }
+        if interest.watchesApplied(event.kind) { withJudge(on: slot) { $0.applied(event, to: $1, $2) } }
         onEvent?(event, live[slot], line)
     }
 
@@ -229,19 +254,20 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         guard callback == .loadView || callback == .viewDidLoad else { return false }
         // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
         guard instance.firstAppearanceOrLayout != nil else { return false }
-        return instance.key.ref.isUnlabelled || (!facts.classLogs(.`init`, of: instance) && !facts.classLogs(.dealloc, of: instance))
+        return instance.key.ref.isUnlabelled
+            || (!timeline.facts.classLogs(.`init`, of: instance) && !timeline.facts.classLogs(.dealloc, of: instance))
     }
 
-    private func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
+    private mutating func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
         defer { nextSerial += 1; instanceCount += 1 }
-        return Instance(serial: nextSerial, key: key, generation: generation, profile: facts.profile(for: key.ref))
+        return Instance(serial: nextSerial, key: key, generation: generation, profile: timeline.facts.profile(for: key.ref))
     }
 
     /// A controller that loads with no parent while another one on its thread is loading or appearing.
-    private func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
+    private mutating func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
         let guest = live[slot]
         guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }
-        if !live.contains(host), let resting = idle.remove(host) { live.insert(resting) }
+        if !live.contains(host), let resting = timeline.idle.remove(host) { live.insert(resting) }
         guard live.contains(host) else { return }
         live[slot].hostLine = event.line
         if let hostSlot = live.slot(of: host) { live[hostSlot].guests.append(guest.key) }
@@ -250,19 +276,19 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
     /// Moves the instances at rest out of `live` into compact form, except those a callback body on some thread
     /// still belongs to. Runs when `live` has doubled since the last sweep, so each instance is looked at a
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
-    private func sweep() {
+    private mutating func sweep() {
         let busy = openBodies.openInstances
         for slot in live.occupiedSlots where !busy.contains(live[slot].key) {
             var instance = live[slot]
             guard instance.restObservers() else { continue }
-            if idle.insert(instance) { _ = live.remove(slot) }
+            if timeline.idle.insert(instance) { _ = live.remove(slot) }
         }
         sweepAt = max(firstSweep, live.count * 2)
     }
 
     // MARK: Callback bodies
 
-    private func closeBody(on thread: Int) {
+    private mutating func closeBody(on thread: Int) {
         // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
         // observers) and a dealloc (tombstone) need the instance.
         guard let (callback, touchedObservers) = openBodies.close(thread),
@@ -273,15 +299,15 @@ final class TimelineTracker<Judge: TimelineJudge>: TimelineReading {
         if body.callback == .viewDidDisappear { live[slot].guests.removeAll() }
         guard live[slot].isDeallocated else { return }
         let dead = live.remove(slot)
-        judge.finished(dead, atEnd: false)
-        tombstones.insert(dead)
+        withJudge { $0.finished(dead, atEnd: false, $1) }
+        timeline.tombstones.insert(dead)
     }
 
     /// Judges what a callback body did, then settles the observer counts the judge assumed. Bodies are about
     /// observers: an instance that never had any has nothing to judge.
-    private func judgeBody(_ body: CallbackBody, _ slot: Int) {
+    private mutating func judgeBody(_ body: CallbackBody, _ slot: Int) {
         guard !live[slot].observers.isEmpty else { return }
-        judge.judge(body, on: live[slot])
+        withJudge(on: slot) { $0.judge(body, on: $1, $2) }
         live[slot].settleObservers(after: body)
     }
 }

@@ -10,7 +10,7 @@ final class InstanceTableTests: XCTestCase {
     }
 
     func testInstancesChangeInPlaceAndSurviveGrowth() {
-        let table = InstanceTable()
+        var table = InstanceTable()
         let slots = (0..<300).map { table.insert(instance($0)) }
         for (number, slot) in slots.enumerated() { table[slot].lastLine = number * 10 }
         for number in 0..<300 {
@@ -22,12 +22,26 @@ final class InstanceTableTests: XCTestCase {
     }
 
     func testRemovedSlotsAreReused() {
-        let table = InstanceTable()
+        var table = InstanceTable()
         let slot = table.insert(instance(1))
         XCTAssertEqual(table.remove(slot).serial, 1)
         XCTAssertNil(table[instance(1).key])
         XCTAssertFalse(table.contains(instance(1).key))
         XCTAssertEqual(table.insert(instance(2)), slot)
         XCTAssertEqual(table.occupiedSlots.map { table[$0].serial }, [2])
+    }
+
+    func testALentInstanceKeepsItsSlotAndComesBackAsItWent() {
+        var table = InstanceTable()
+        _ = table.insert(instance(1))
+        let slot = table.insert(instance(2))
+        table[slot].lastLine = 42
+        let lent = table.lend(slot)
+        XCTAssertEqual(lent.lastLine, 42)
+        XCTAssertEqual(table.slot(of: lent.key), slot, "still indexed while lent")
+        XCTAssertEqual(table.insert(instance(3)), 2, "a lent slot is not free")
+        table.giveBack(lent, to: slot)
+        XCTAssertEqual(table[instance(2).key]?.lastLine, 42)
+        XCTAssertEqual(table.count, 3)
     }
 }

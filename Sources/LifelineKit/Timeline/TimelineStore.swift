@@ -1,0 +1,23 @@
+/// The timeline so far: every instance of the trace, in full form (`live`) or at rest (`idle`), the dead
+/// (`tombstones`), the text of their recent lines (`arena`) and what the trace as a whole has shown (`facts`).
+///
+/// A value that the tracker owns and writes; it lends it to its judge for each call (`TimelineLoan`).
+struct TimelineStore {
+    var live = InstanceTable()
+    var idle = IdleStore()
+    var tombstones = TombstoneStore(capacity: 100_000)
+    var arena: EvidenceArena
+    var facts = TimelineFacts()
+
+    init(evidenceCapacity: Int = EvidenceArena.defaultCapacity) {
+        arena = EvidenceArena(capacity: evidenceCapacity)
+    }
+
+    /// The instance at `key` that is not deallocated, in full form or at rest.
+    func instance(_ key: InstanceKey) -> Instance? { live[key] ?? idle.instance(key) }
+
+    /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.
+    func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] {
+        arena.lines(endingAt: newest, depth: Instance.evidenceDepth)
+    }
+}
