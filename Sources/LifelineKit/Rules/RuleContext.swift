@@ -36,7 +36,7 @@ public final class RuleContext {
     /// The same for the class of `instance`.
     public func classLogs(_ callback: Callback, of instance: Instance) -> Bool { timeline.facts.classLogs(callback, of: instance) }
 
-    /// Another instance of this trace that is not deallocated.
+    /// Another instance of this trace that is not deallocated: nil for the instance being judged (the rule has it).
     public func instance(_ key: InstanceKey) -> Instance? { timeline.instance(key) }
 
     /// The last lines of `instance`'s timeline (at most six), oldest first.

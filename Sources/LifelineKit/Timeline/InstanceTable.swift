@@ -14,8 +14,11 @@ struct InstanceTable {
         _modify { yield &slots[slot]! }
     }
 
-    /// The instance at `key`.
+    /// The instance at `key` (nil while it is lent out).
     subscript(key: InstanceKey) -> Instance? { index[key].flatMap { slots[$0] } }
+
+    /// The instance in `slot`, nil while it is lent out.
+    func instance(in slot: Int) -> Instance? { slots[slot] }
 
     /// The slot of the instance at `key`.
     func slot(of key: InstanceKey) -> Int? { index[key] }

@@ -30,21 +30,12 @@ protocol TimelineJudge {
 /// while rules still read other instances through a `RuleContext` they are handed by reference.
 struct TimelineLoan {
     private let store: UnsafePointer<TimelineStore>
-    /// The instance being judged, which is out of its slot in `live` during the call (`InstanceTable.lend`).
-    private let judged: UnsafePointer<Instance>?
-    private let judgedSlot: Int
 
-    init(_ store: UnsafePointer<TimelineStore>, judging judged: UnsafePointer<Instance>? = nil, slot: Int = -1) {
-        self.store = store
-        self.judged = judged
-        self.judgedSlot = slot
-    }
+    init(_ store: UnsafePointer<TimelineStore>) { self.store = store }
 
-    /// The instance at `key` that is not deallocated, in full form or at rest.
-    func instance(_ key: InstanceKey) -> Instance? {
-        if let judged, store.pointee.live.slot(of: key) == judgedSlot { return judged.pointee }
-        return store.pointee.instance(key)
-    }
+    /// Another instance that is not deallocated, in full form or at rest; nil for the instance being judged (out of
+    /// its slot for the call, see `InstanceTable.lend`), which the judge has.
+    func instance(_ key: InstanceKey) -> Instance? { store.pointee.instance(key) }
 
     /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.
     func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] { store.pointee.recentLines(endingAt: newest) }

@@ -13,8 +13,11 @@ struct TimelineStore {
         arena = EvidenceArena(capacity: evidenceCapacity)
     }
 
-    /// The instance at `key` that is not deallocated, in full form or at rest.
-    func instance(_ key: InstanceKey) -> Instance? { live[key] ?? idle.instance(key) }
+    /// The instance at `key` that is not deallocated, in full form or at rest (nil while it is lent out of its slot).
+    func instance(_ key: InstanceKey) -> Instance? {
+        if let slot = live.slot(of: key) { return live.instance(in: slot) }
+        return idle.instance(key)
+    }
 
     /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.
     func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] {

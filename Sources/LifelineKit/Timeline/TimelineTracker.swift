@@ -52,11 +52,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Runs `call` on the judge with the instance in `slot` and the timeline lent to it. The instance is moved out
     /// of its slot for the call and back after: lent in place, it was copied, references and all, for every rule.
+    /// Meanwhile the timeline does not find it by its key (the judge has it).
     private mutating func withJudge(on slot: Int, _ call: (inout Judge, Instance, TimelineLoan) -> Void) {
         let instance = live.lend(slot)
-        withUnsafePointer(to: instance) { judged in
-            withUnsafePointer(to: &timeline) { call(&judge, instance, TimelineLoan($0, judging: judged, slot: slot)) }
-        }
+        withUnsafePointer(to: &timeline) { call(&judge, instance, TimelineLoan($0)) }
         live.giveBack(instance, to: slot)
     }
 
@@ -188,11 +187,15 @@ struct TimelineTracker<Judge: TimelineJudge> {
         }
     }
 
-    /// Judges `event` on the instance in `slot` as it was before the event, where it lies, then moves it in place to
-    /// the state the event implies.
+    /// Judges `event` on the instance in `slot` as it was before the event, then moves it in place to the state the
+    /// event implies.
     private mutating func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                         _ enclosing: Enclosing) {
-        if interest.judges(event.kind) { withJudge(on: slot) { $0.judge(event, line: line, on: $1, $2) } }
+        if interest.judges(event.kind) {  // `withJudge(on:)` written out: this is the call made for most events
+            let instance = live.lend(slot)
+            withUnsafePointer(to: &timeline) { judge.judge(event, line: line, on: instance, TimelineLoan($0)) }
+            live.giveBack(instance, to: slot)
+        }
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
         }
