@@ -8,7 +8,7 @@ public enum EventKind: Hashable, Sendable {
     /// One of UIKit's console warnings, with its summary.
     case uikitWarning(String)
     /// A line an `events` pattern of the configuration names.
-    case appEvent(AppEvent)
+    indirect case appEvent(AppEvent)
 
     public var callback: Callback? {
         if case .callback(let callback) = self { return callback }
