@@ -24,32 +24,18 @@ struct EventRecognizer {
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
-            let byte = b[i]
-            let startClass = classes[byte]
-            guard startClass & ByteClass.wordStart != 0 else { i += 1; continue }
+            guard classes[b[i]] & ByteClass.wordStart != 0 else { i += 1; continue }
             let start = i
             i += 1
-            // Most words are skipped without hashing: their first letter, or their first two bytes, start no keyword.
-            guard startClass & ByteClass.keywordStart != 0, i < end, classes.mayStartKeyword(byte, b[i]) else {
-                while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
-                if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
-                    return .event(event)
-                }
-                continue
-            }
-            var hash = KeywordTable.mix(KeywordTable.seed, byte | 0x20)
-            while i < end {
-                let next = b[i]
-                guard classes[next] & ByteClass.identifier != 0 else { break }
-                hash = KeywordTable.mix(hash, next)
-                i += 1
-            }
-            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
-               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
+            while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
             if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
                 return .event(event)
             }
-            guard i - start >= KeywordTable.minWordLength, i - start <= KeywordTable.maxWordLength, let keyword = table.keyword(hash: hash, b, start..<i) else { continue }
+            // Most words are turned away by their first four bytes, without a look-up.
+            guard table.mayStartKeyword(b, at: start, before: end) else { continue }
+            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
+               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
+            guard let keyword = table.keyword(b, start..<i) else { continue }
             switch keyword {
             case .callback(let callback):
                 switch callbackEvent(callback, b, start..<i, range) {
