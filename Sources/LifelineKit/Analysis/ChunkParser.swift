@@ -27,6 +27,16 @@ struct ParsedChunk: Sendable {
     /// The chunk fed the `--style json` assembler, whose state crosses chunks: it must be parsed in order.
     var usedJSONArray = false
 
+    /// Adds a lifecycle event whose line the in-order stage lends the engine (`textBytes`). Not inlined and taking its
+    /// parts: built here from them, the event is copied once less than in the parser's long switch.
+    @inline(never)
+    mutating func appendEvent(line: Int, time: TraceTime?, process: consuming ProcessKey, thread: UInt64?, kind: consuming EventKind,
+                              controller: consuming ControllerRef?, argument: consuming ControllerArgument?, yearless: YearlessTime?,
+                              textBytes: Range<Int>) {
+        let event = LifecycleEvent(line: line, time: time, process: process, thread: thread, kind: kind, controller: controller,
+                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes)
+        events.append(consume event)
+    }
 }
 
 /// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
@@ -200,10 +210,9 @@ struct ChunkParser {
                 callbackThreads!.note(callback, controller: recognized.controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
                                       pid: prefix.pid, thread: prefix.tid, process: process)
             }
-            result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
-                                                kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: nil, yearless: prefix.yearless,
-                                                textBytes: offset..<(offset + line.count)))
+            result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: recognized.kind,
+                               controller: recognized.controller, argument: recognized.argument, yearless: prefix.yearless,
+                               textBytes: offset..<(offset + line.count))
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
