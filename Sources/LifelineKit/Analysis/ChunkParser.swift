@@ -263,7 +263,7 @@ struct ChunkParser {
             break
         }
         let outcome = recognizer.recognize(bytes, in: message)
-        if case .unattributed(let reason) = outcome { lastReason = reason }
+        if case .unattributed = outcome { lastReason = recognizer.rejection }
         return outcome
     }
 

@@ -8,19 +8,23 @@ struct EventRecognizer {
     var names = ControllerNames()
     /// The dialect that named the last callback's controller (shown by `lifeline events`).
     private(set) var lastDialect: (any NamingDialect.Type)?
+    /// Why the last message's callback word is not attributed, when it is `unattributed`.
+    private(set) var rejection: String?
 
+    /// What a message is. Only `event` has a payload (the reason of `unattributed` is in `rejection`), so the parser,
+    /// which asks on every line, has nothing to free for a line that is no event.
     enum Outcome: Equatable {
         case event(RecognizedEvent)
-        /// A callback word Lifeline will not attribute, with why (`Will call viewWillAppear on child`).
-        case unattributed(String)
+        /// A callback word Lifeline will not attribute (`Will call viewWillAppear on child`).
+        case unattributed
         case none
     }
 
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
         lastDialect = nil
+        rejection = nil
         let table = KeywordTable.shared
         let classes = table.classes
-        var rejection: String?
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
@@ -51,7 +55,7 @@ struct EventRecognizer {
                 }
             }
         }
-        return rejection.map { .unattributed($0) } ?? .none
+        return rejection == nil ? .none : .unattributed
     }
 
     // MARK: Callbacks
