@@ -30,8 +30,7 @@ struct EventRecognizer {
         while i < end {
             guard classes[b[i]] & ByteClass.wordStart != 0 else { i += 1; continue }
             let start = i
-            i += 1
-            while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
+            i = classes.wordEnd(b, from: start + 1, limit: end)
             if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
                 return .event(event)
             }
