@@ -249,6 +249,8 @@ struct ChunkParser {
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
     /// An unattributed callback leaves its reason in `lastReason` for `notEvent`; a pattern that ran out of
     /// matching steps leaves why the line is unparseable in `overBudget` (and the line is not read further).
+    /// Inlined, as it runs on every line: its outcome is not passed through a second return.
+    @inline(__always)
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
         customPatternMatched = false
         switch customPatterns?.match(bytes, message) {
