@@ -30,12 +30,18 @@ enum TimestampParser {
         return parseDateTime(b, at: start, cache: &cache)
     }
 
-    /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's.
+    /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's. Only the
+    /// most common case, NSLog's rest of a known minute (`nslogRest`), is inlined into the caller.
     @inline(__always) static func parseDateTime(_ b: Bytes, at start: Int = 0, cache: inout MinuteCache) -> Result {
         guard start + 19 <= b.count, b[start + 16] == ASCII.colon else { return .absent }
         let key = MinuteCache.key(b, at: start)
+        if cache.key == key, let (time, end) = nslogRest(b, at: start + 16, minute: cache.seconds) { return .valid(time, end: end) }
+        return parseDateTime(b, at: start, key: key, cache: &cache)
+    }
+
+    /// `parseDateTime(_:at:cache:)` for all but NSLog's rest of a known minute; `key` is the line's `MinuteCache.key`.
+    @inline(never) private static func parseDateTime(_ b: Bytes, at start: Int, key: (UInt64, UInt64), cache: inout MinuteCache) -> Result {
         if cache.key == key {
-            if let (time, end) = nslogRest(b, at: start + 16, minute: cache.seconds) { return .valid(time, end: end) }
             guard let second = digits(b, start + 17, 2) else { return .absent }
             guard second <= 60 else { return .invalid(.timeOfDay) }
             return finish(b, at: start + 19, seconds: cache.seconds + Int64(second))
