@@ -27,6 +27,16 @@ struct ParsedChunk: Sendable {
     /// The chunk fed the `--style json` assembler, whose state crosses chunks: it must be parsed in order.
     var usedJSONArray = false
 
+    /// Adds a lifecycle event whose line the in-order stage lends the engine (`textBytes`). Not inlined and taking its
+    /// parts: built here from them, the event is copied once less than in the parser's long switch.
+    @inline(never)
+    mutating func appendEvent(line: Int, time: TraceTime?, process: consuming ProcessKey, thread: UInt64?, kind: consuming EventKind,
+                              controller: consuming ControllerRef?, argument: consuming ControllerArgument?, yearless: YearlessTime?,
+                              textBytes: Range<Int>) {
+        let event = LifecycleEvent(line: line, time: time, process: process, thread: thread, kind: kind, controller: controller,
+                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes)
+        events.append(consume event)
+    }
 }
 
 /// A line that is not a lifecycle event, kept (as a place in its chunk) for the in-order stage's app event patterns.
@@ -102,7 +112,7 @@ struct ChunkParser {
     /// chunk's end); line numbers count from the range's first line.
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
-        result.events.reserveCapacity(range.count / 256)  // about one event in three lines of ~85 bytes
+        result.events.reserveCapacity(range.count / 192)  // NSLog traces have about one event in 260 bytes: seldom grown
         if callbackThreads != nil {
             callbackThreads!.startChunk()
             result.lateLines.reserveCapacity(range.count / 256)
@@ -200,10 +210,9 @@ struct ChunkParser {
                 callbackThreads!.note(callback, controller: recognized.controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
                                       pid: prefix.pid, thread: prefix.tid, process: process)
             }
-            result.events.append(LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid,
-                                                kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: nil, yearless: prefix.yearless,
-                                                textBytes: offset..<(offset + line.count)))
+            result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: recognized.kind,
+                               controller: recognized.controller, argument: recognized.argument, yearless: prefix.yearless,
+                               textBytes: offset..<(offset + line.count))
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
@@ -240,6 +249,8 @@ struct ChunkParser {
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
     /// An unattributed callback leaves its reason in `lastReason` for `notEvent`; a pattern that ran out of
     /// matching steps leaves why the line is unparseable in `overBudget` (and the line is not read further).
+    /// Inlined, as it runs on every line: its outcome is not passed through a second return.
+    @inline(__always)
     private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
         customPatternMatched = false
         switch customPatterns?.match(bytes, message) {
@@ -254,7 +265,7 @@ struct ChunkParser {
             break
         }
         let outcome = recognizer.recognize(bytes, in: message)
-        if case .unattributed(let reason) = outcome { lastReason = reason }
+        if case .unattributed = outcome { lastReason = recognizer.rejection }
         return outcome
     }
 

@@ -92,7 +92,7 @@ enum PrefixScan {
     /// Finds `[digits:id]` followed by a space (NSLog: decimal tid, compact: hex tid) at or after `from`.
     @inline(__always) static func bracketedPidTid(_ b: Bytes, from: Int, hexThread: Bool) -> (open: Int, pid: Int32, tid: UInt64, end: Int)? {
         var search = from
-        while let open = b.firstIndex(of: ASCII.openBracket, in: search..<b.count) {
+        while let open = openBracket(b, from: search) {
             search = open + 1
             guard open > from, let (pid, afterPid) = b.decimal(at: open + 1, maxDigits: 10),
                   afterPid < b.count, b[afterPid] == ASCII.colon else { continue }
@@ -108,6 +108,16 @@ enum PrefixScan {
             return (open, Int32(truncatingIfNeeded: pid), tid, min(b.count, end + 1))
         }
         return nil
+    }
+
+    /// The first `[` at or after `from`. A process name is short: its bytes are looked at in place, before `memchr`.
+    @inline(__always) private static func openBracket(_ b: Bytes, from: Int) -> Int? {
+        var i = from
+        while i < min(from + 24, b.count) {
+            if b[i] == ASCII.openBracket { return i }
+            i += 1
+        }
+        return b.firstIndex(of: ASCII.openBracket, in: i..<b.count)
     }
 
     /// Skips the `(SenderImage) ` and `[subsystem:category] ` that unified-logging styles put before a message.

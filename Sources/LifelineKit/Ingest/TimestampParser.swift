@@ -30,10 +30,17 @@ enum TimestampParser {
         return parseDateTime(b, at: start, cache: &cache)
     }
 
-    /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's.
+    /// The same, reusing `cache`'s date, hour and minute when the line repeats the last valid timestamp's. Only the
+    /// most common case, NSLog's rest of a known minute (`nslogRest`), is inlined into the caller.
     @inline(__always) static func parseDateTime(_ b: Bytes, at start: Int = 0, cache: inout MinuteCache) -> Result {
         guard start + 19 <= b.count, b[start + 16] == ASCII.colon else { return .absent }
         let key = MinuteCache.key(b, at: start)
+        if cache.key == key, let (time, end) = nslogRest(b, at: start + 16, minute: cache.seconds) { return .valid(time, end: end) }
+        return parseDateTime(b, at: start, key: key, cache: &cache)
+    }
+
+    /// `parseDateTime(_:at:cache:)` for all but NSLog's rest of a known minute; `key` is the line's `MinuteCache.key`.
+    @inline(never) private static func parseDateTime(_ b: Bytes, at start: Int, key: (UInt64, UInt64), cache: inout MinuteCache) -> Result {
         if cache.key == key {
             guard let second = digits(b, start + 17, 2) else { return .absent }
             guard second <= 60 else { return .invalid(.timeOfDay) }
@@ -96,6 +103,31 @@ enum TimestampParser {
         }
         let seconds = local - Int64(offsetSeconds)
         return .valid(TraceTime(microseconds: seconds * 1_000_000 + micros, hasOffset: hasOffset), end: i)
+    }
+
+    /// `:SS.ffffff±HHMM` at `i`, the rest of the timestamps NSLog and `log` print, read in two loads of eight bytes
+    /// (which must be there), as a time in the minute starting at local `minute` seconds, and where it ends; nil
+    /// for any other shape, and for a second past 60, which `finish` reads or turns away.
+    @inline(__always) private static func nslogRest(_ b: Bytes, at i: Int, minute: Int64) -> (TraceTime, Int)? {
+        guard i + 16 <= b.count, let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base + i)
+        let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) ^ 0x3030_3030_3030_3030  // `:SS.ffff`
+        let tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) ^ 0x3030_3030_3030_3030  // `ff±HHMM`
+        // Digits are 0…9 now; `:` is 0x0A, `.` 0x1E, `+` 0x1B and `-` 0x1D.
+        let headDigits: UInt64 = 0xFFFF_FFFF_00FF_FF00, tailDigits: UInt64 = 0x00FF_FFFF_FF00_FFFF
+        let sign = tail >> 16 & 0xFF
+        guard head & 0xFF00_00FF == 0x1E00_000A, sign == 0x1B || sign == 0x1D,
+              ((head &+ 0x7676_7676_7676_7676) | head) & headDigits & 0x8080_8080_8080_8080 == 0,
+              ((tail &+ 0x7676_7676_7676_7676) | tail) & tailDigits & 0x8080_8080_8080_8080 == 0 else { return nil }
+        @inline(__always) func digit(_ word: UInt64, _ index: Int) -> Int64 { Int64(word >> UInt64(index &* 8) & 0xFF) }
+        let second = digit(head, 1) &* 10 &+ digit(head, 2)
+        guard second <= 60 else { return nil }
+        var micros = digit(head, 4)
+        for index in 5..<8 { micros = micros &* 10 &+ digit(head, index) }
+        micros = (micros &* 10 &+ digit(tail, 0)) &* 10 &+ digit(tail, 1)
+        let offset = ((digit(tail, 3) &* 10 &+ digit(tail, 4)) &* 3600 &+ (digit(tail, 5) &* 10 &+ digit(tail, 6)) &* 60)
+        let utc = minute &+ second &- (sign == 0x1D ? -offset : offset)
+        return (TraceTime(microseconds: utc &* 1_000_000 &+ micros, hasOffset: true), i + 15)
     }
 
     /// The fraction's digits at `i` as microseconds (digits past the sixth are dropped), and how many there are;

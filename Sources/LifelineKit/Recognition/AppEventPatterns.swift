@@ -285,8 +285,6 @@ struct LiteralScreen {
     private var hasSingles = false
     /// Whether some literal of two bytes or more need not start a word: else only word starts are looked at.
     private var hasMidWord = false
-    /// 1 for the bytes that continue a word (ASCII letters, digits, `_`), by byte.
-    private let wordBytes: [UInt8] = (0...255).map { $0 < 0x80 && ASCII.isIdentifier(UInt8($0)) ? 1 : 0 }
     /// Literals a message must start with (`RequiredLiterals.anchoredPrefixes`), end to end in `prefixBytes`, and
     /// a bit per first two bytes they may start with (any second byte for a literal of one): most messages are
     /// turned away by one bit.
@@ -426,19 +424,15 @@ struct LiteralScreen {
     /// `patterns(in:)` when every literal of two bytes or more starts a word: the rest of each word is skipped.
     private func atWordStarts(_ bytes: Bytes, _ range: Range<Int>) -> UInt64 {
         var found: UInt64 = 0
+        let words = KeywordTable.shared.classes
         pairs.withUnsafeBufferPointer { pairs in
-            wordBytes.withUnsafeBufferPointer { wordBytes in
-                var i = range.lowerBound
-                let last = range.upperBound - 1
-                while i < last {  // `i` starts a word: the message's start, or after a byte that is not in a word
-                    let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
-                    if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
-                    if wordBytes[Int(bytes[i])] != 0 {
-                        i += 1
-                        while i < last, wordBytes[Int(bytes[i])] != 0 { i += 1 }
-                    }
-                    i += 1
-                }
+            var i = range.lowerBound
+            let last = range.upperBound - 1
+            while i < last {  // `i` starts a word: the message's start, or after a byte that is not in a word
+                let pair = Int(bytes[i]) << 8 | Int(bytes[i + 1])
+                if pairs[pair >> 6] & (1 << UInt64(pair & 63)) != 0 { found |= matches(bytes, at: i, range) }
+                if words[bytes[i]] & ByteClass.identifier != 0 { i = words.wordEnd(bytes, from: i + 1, limit: last) }
+                i += 1
             }
         }
         return found

@@ -5,25 +5,24 @@ import Darwin
 #endif
 
 /// The names a recogniser has read: each distinct one a `String` once (`StringInterner`), and the descriptions
-/// (`<Name: 0xADDR>`) seen lately by address. A controller logs many callbacks with the same description, so
-/// most are known: a hit costs comparing the name's bytes instead of validating and interning them again.
+/// (`<Name: 0xADDR>`) seen lately, by their text. A controller logs many callbacks with the same description, so
+/// most are known: a hit costs comparing the description's bytes instead of reading its address, validating its
+/// name and interning it again.
 struct ControllerNames: Sendable {
     private var strings: StringInterner
-    /// Direct-mapped by address: the address (0: empty), the name's bytes and the controller of a description
-    /// that parsed as a plain `<Name: 0xADDR>`. Names longer than `longestRecentName` are not remembered.
-    private var recentAddresses: [UInt64]
-    private var recentNameLengths: [Int]
-    private var recentNameBytes: [UInt8]
+    /// Direct-mapped by `slot`: the text of a description that parsed as a plain `<Name: 0xADDR>`, from after its
+    /// `<` through its `>` (length 0: empty), and its controller. Longer texts than `longestRecentText` are not kept.
+    private var recentTextLengths: [Int]
+    private var recentTexts: [UInt8]
     private var recentRefs: [ControllerRef?]
 
-    private static let recentSlots = 256, longestRecentName = 64
+    private static let recentSlots = 256, longestRecentText = 96
 
     init(capacity: Int = 512) {
         strings = StringInterner(capacity: capacity)
         let slots = capacity > 0 ? Self.recentSlots : 0
-        recentAddresses = Array(repeating: 0, count: slots)
-        recentNameLengths = Array(repeating: 0, count: slots)
-        recentNameBytes = Array(repeating: 0, count: slots * Self.longestRecentName)
+        recentTextLengths = Array(repeating: 0, count: slots)
+        recentTexts = Array(repeating: 0, count: slots * Self.longestRecentText)
         recentRefs = Array(repeating: nil, count: slots)
     }
 
@@ -33,31 +32,35 @@ struct ControllerNames: Sendable {
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String { strings.intern(b, range) }
 
-    /// The controller a plain description at `address` whose name is `b[name]` described before, if remembered.
-    func recentDescription(address: UInt64, name: Range<Int>, in b: Bytes) -> ControllerRef? {
-        guard !recentAddresses.isEmpty else { return nil }
-        let slot = Self.slot(address)
-        guard recentAddresses[slot] == address, recentNameLengths[slot] == name.count else { return nil }
-        let same = recentNameBytes.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + slot * Self.longestRecentName, b.baseAddress! + name.lowerBound, name.count) == 0
+    /// The controller of the plain description starting with the `<` at `start` and ending by `limit`, and the
+    /// index after its `>`, when its text was remembered by a call with the same `limit`.
+    func recentDescription(in b: Bytes, at start: Int, limit: Int) -> (ref: ControllerRef, end: Int)? {
+        guard let slot = slot(b, at: start, limit: limit) else { return nil }
+        let length = recentTextLengths[slot]
+        guard length > 0, start + 1 + length <= limit else { return nil }
+        let same = recentTexts.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + slot * Self.longestRecentText, b.baseAddress! + start + 1, length) == 0
         }
-        return same ? recentRefs[slot] : nil
+        guard same, let ref = recentRefs[slot] else { return nil }
+        return (ref, start + 1 + length)
     }
 
-    /// Remembers a plain description's controller, named by `b[name]` (the latest at its address wins).
-    mutating func rememberDescription(_ ref: ControllerRef, name: Range<Int>, in b: Bytes) {
-        guard !recentAddresses.isEmpty, let address = ref.address, address != 0, name.count <= Self.longestRecentName else { return }
-        let slot = Self.slot(address)
-        recentAddresses[slot] = address
-        recentNameLengths[slot] = name.count
-        recentNameBytes.withUnsafeMutableBufferPointer { stored in
-            _ = memcpy(stored.baseAddress! + slot * Self.longestRecentName, b.baseAddress! + name.lowerBound, name.count)
+    /// Remembers the controller of the plain description `b[start..<end]` (`<` to `>`), read with `limit`.
+    mutating func rememberDescription(_ ref: ControllerRef, in b: Bytes, at start: Int, end: Int, limit: Int) {
+        let length = end - start - 1
+        guard length <= Self.longestRecentText, let slot = slot(b, at: start, limit: limit) else { return }
+        recentTextLengths[slot] = length
+        recentTexts.withUnsafeMutableBufferPointer { stored in
+            _ = memcpy(stored.baseAddress! + slot * Self.longestRecentText, b.baseAddress! + start + 1, length)
         }
         recentRefs[slot] = ref
     }
 
-    /// Addresses are aligned and differ mostly in their middle bits.
-    private static func slot(_ address: UInt64) -> Int {
-        Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    /// A hash of the eight bytes before `limit` (the end of the address and the `>`, when the description ends there),
+    /// or nil when they do not follow `start` or nothing is remembered.
+    private func slot(_ b: Bytes, at start: Int, limit: Int) -> Int? {
+        guard !recentTextLengths.isEmpty, limit - 8 > start, let base = b.baseAddress else { return nil }
+        let tail = UnsafeRawPointer(base + limit - 8).loadUnaligned(as: UInt64.self)
+        return Int(truncatingIfNeeded: (tail &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 }

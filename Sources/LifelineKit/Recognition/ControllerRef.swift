@@ -39,17 +39,17 @@ enum ControllerRefParser {
 
     /// `parseAngle(_:at:limit:)` with the name from `names`, which remembers plain descriptions.
     static func parseAngle(_ b: Bytes, at start: Int, limit: Int, names: inout ControllerNames) -> (ref: ControllerRef, end: Int)? {
-        guard start < limit, b[start] == ASCII.less,
-              let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
+        guard start < limit, b[start] == ASCII.less else { return nil }
+        if let known = names.recentDescription(in: b, at: start, limit: limit) { return known }
+        guard let colon = b.firstIndex(of: ASCII.colon, in: (start + 1)..<limit), colon > start + 1,
               b.matches(": 0x", at: colon), let (address, afterHex) = b.hexadecimal(at: colon + 4),
               afterHex < limit else { return nil }
         let name = (start + 1)..<colon
         let plain = b[afterHex] == ASCII.greater
-        if plain, let known = names.recentDescription(address: address, name: name, in: b) { return (known, afterHex + 1) }
         guard plain || b[afterHex] == ASCII.semicolon, let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
         for i in name where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
         let ref = ControllerRef(name: names.intern(b, name), address: address)
-        if plain { names.rememberDescription(ref, name: name, in: b) }
+        if plain { names.rememberDescription(ref, in: b, at: start, end: afterHex + 1, limit: limit) }
         return (ref, close + 1)
     }
 

@@ -8,48 +8,37 @@ struct EventRecognizer {
     var names = ControllerNames()
     /// The dialect that named the last callback's controller (shown by `lifeline events`).
     private(set) var lastDialect: (any NamingDialect.Type)?
+    /// Why the last message's callback word is not attributed, when it is `unattributed`.
+    private(set) var rejection: String?
 
+    /// What a message is. Only `event` has a payload (the reason of `unattributed` is in `rejection`), so the parser,
+    /// which asks on every line, has nothing to free for a line that is no event.
     enum Outcome: Equatable {
         case event(RecognizedEvent)
-        /// A callback word Lifeline will not attribute, with why (`Will call viewWillAppear on child`).
-        case unattributed(String)
+        /// A callback word Lifeline will not attribute (`Will call viewWillAppear on child`).
+        case unattributed
         case none
     }
 
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
         lastDialect = nil
+        rejection = nil
         let table = KeywordTable.shared
         let classes = table.classes
-        var rejection: String?
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
-            let byte = b[i]
-            let startClass = classes[byte]
-            guard startClass & ByteClass.wordStart != 0 else { i += 1; continue }
+            guard classes[b[i]] & ByteClass.wordStart != 0 else { i += 1; continue }
             let start = i
-            i += 1
-            // Most words are skipped without hashing: their first letter, or their first two bytes, start no keyword.
-            guard startClass & ByteClass.keywordStart != 0, i < end, classes.mayStartKeyword(byte, b[i]) else {
-                while i < end, classes[b[i]] & ByteClass.identifier != 0 { i += 1 }
-                if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
-                    return .event(event)
-                }
-                continue
-            }
-            var hash = KeywordTable.mix(KeywordTable.seed, byte | 0x20)
-            while i < end {
-                let next = b[i]
-                guard classes[next] & ByteClass.identifier != 0 else { break }
-                hash = KeywordTable.mix(hash, next)
-                i += 1
-            }
-            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
-               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
+            i = classes.wordEnd(b, from: start + 1, limit: end)
             if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
                 return .event(event)
             }
-            guard i - start >= KeywordTable.minWordLength, i - start <= KeywordTable.maxWordLength, let keyword = table.keyword(hash: hash, b, start..<i) else { continue }
+            // Most words are turned away by their first four bytes, without a look-up.
+            guard table.mayStartKeyword(b, at: start, before: end) else { continue }
+            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
+               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
+            guard let keyword = table.keyword(b, start..<i) else { continue }
             switch keyword {
             case .callback(let callback):
                 switch callbackEvent(callback, b, start..<i, range) {
@@ -65,7 +54,7 @@ struct EventRecognizer {
                 }
             }
         }
-        return rejection.map { .unattributed($0) } ?? .none
+        return rejection == nil ? .none : .unattributed
     }
 
     // MARK: Callbacks

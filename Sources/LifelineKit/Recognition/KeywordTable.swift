@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a word in a message can mean to Lifeline.
 enum Keyword: Equatable, Sendable {
     case callback(Callback)
@@ -12,11 +18,11 @@ struct KeywordTable: Sendable {
     static let shared = KeywordTable()
 
     private static let slotCount = 512
-    private var hashes = [UInt32](repeating: 0, count: slotCount)
     private var words = [[UInt8]](repeating: [], count: slotCount)
     private var keywords = [Keyword?](repeating: nil, count: slotCount)
-    /// What each byte value can be in a word, and which first two bytes start a keyword. Built once for the
-    /// process and never freed.
+    /// A bit per `headBit` of a keyword's first four bytes: most words are turned away by one bit.
+    private var heads = [UInt64](repeating: 0, count: 64)
+    /// What each byte value can be in a word. Built once for the process and never freed.
     let classes = ByteClassTable()
 
     static let maxWordLength = 40
@@ -33,47 +39,62 @@ struct KeywordTable: Sendable {
     }
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
-        let bytes = Array(word.utf8)
-        classes.allowKeywordStart(bytes[0], bytes[1])
-        var hash = KeywordTable.seed
-        for (index, byte) in bytes.enumerated() { hash = KeywordTable.mix(hash, index == 0 ? byte | 0x20 : byte) }
-        var slot = Int(hash) & (KeywordTable.slotCount - 1)
-        while keywords[slot] != nil { slot = (slot + 1) & (KeywordTable.slotCount - 1) }
-        hashes[slot] = hash
-        words[slot] = bytes.enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
+        let bytes = Array(word.utf8).enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
+        let slot = bytes.withUnsafeBufferPointer { b in
+            var slot = Self.slot(b, 0..<b.count)
+            while keywords[slot] != nil { slot = (slot + 1) & (Self.slotCount - 1) }
+            let bit = Self.headBit(b, at: 0)
+            heads[bit >> 6] |= 1 << UInt64(bit & 63)
+            return slot
+        }
+        words[slot] = bytes
         keywords[slot] = keyword
     }
 
-    static let seed: UInt32 = 2_166_136_261
-    @inline(__always) static func mix(_ hash: UInt32, _ byte: UInt8) -> UInt32 { (hash ^ UInt32(byte)) &* 16_777_619 }
+    /// A hash of the four bytes at `start` (the first lower-cased, as keywords are stored), as a bit of `heads`.
+    @inline(__always) private static func headBit(_ b: Bytes, at start: Int) -> Int {
+        Int((head(b, at: start) &* 0x9E37_79B1) >> 20)
+    }
 
-    /// Looks up `b[range]` whose hash (first byte lower-cased) the caller computed with `mix`.
-    @inline(__always) func keyword(hash: UInt32, _ b: Bytes, _ range: Range<Int>) -> Keyword? {
-        var slot = Int(hash) & (KeywordTable.slotCount - 1)
+    @inline(__always) private static func head(_ b: Bytes, at start: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt32.self)) | 0x20
+    }
+
+    /// The first slot of `b[word]` (at least four bytes): a hash of its length, its first four bytes and its
+    /// last four, read without a loop.
+    @inline(__always) private static func slot(_ b: Bytes, _ word: Range<Int>) -> Int {
+        let tail = word.count > 4 ? UInt32(littleEndian: UnsafeRawPointer(b.baseAddress! + word.upperBound - 4).loadUnaligned(as: UInt32.self)) : 0
+        let hash = ((head(b, at: word.lowerBound) &* 0x9E37_79B1) ^ (tail &* 0x85EB_CA77) ^ UInt32(word.count)) &* 0x27D4_EB2F
+        return Int(hash >> 23)  // 512 slots
+    }
+
+    /// Whether a keyword may start at `start`, told by the four bytes from there, which must end by `limit`.
+    @inline(__always) func mayStartKeyword(_ b: Bytes, at start: Int, before limit: Int) -> Bool {
+        guard start + Self.minWordLength <= limit else { return false }
+        let bit = Self.headBit(b, at: start)
+        return heads[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+
+    /// The keyword `b[word]` is, its first letter in either case.
+    @inline(__always) func keyword(_ b: Bytes, _ word: Range<Int>) -> Keyword? {
+        guard word.count >= Self.minWordLength, word.count <= Self.maxWordLength else { return nil }
+        var slot = Self.slot(b, word)
         while let keyword = keywords[slot] {
-            if hashes[slot] == hash, words[slot].count == range.count, equalsWord(words[slot], b, range) { return keyword }
-            slot = (slot + 1) & (KeywordTable.slotCount - 1)
+            if words[slot].count == word.count, equalsWord(words[slot], b, word) { return keyword }
+            slot = (slot + 1) & (Self.slotCount - 1)
         }
         return nil
     }
 
     @inline(__always) private func equalsWord(_ word: [UInt8], _ b: Bytes, _ range: Range<Int>) -> Bool {
         guard word[0] == b[range.lowerBound] | 0x20 else { return false }
-        var k = 1
-        for i in (range.lowerBound + 1)..<range.upperBound {
-            if word[k] != b[i] { return false }
-            k += 1
-        }
-        return true
+        return word.withUnsafeBufferPointer { memcmp($0.baseAddress! + 1, b.baseAddress! + range.lowerBound + 1, range.count - 1) == 0 }
     }
 }
 
-/// 256 bytes of `ByteClass` bits, and which first two bytes begin a keyword; written once while
-/// `KeywordTable.shared` is made and only read after.
+/// 256 bytes of `ByteClass` bits, written once while `KeywordTable.shared` is made and only read after.
 struct ByteClassTable: @unchecked Sendable {
     private let bits: UnsafeMutablePointer<UInt8>
-    /// One bit per (first letter, either case; second byte): 32 × 256 bits.
-    private let pairs: UnsafeMutablePointer<UInt64>
 
     fileprivate init() {
         bits = .allocate(capacity: 256)
@@ -85,25 +106,27 @@ struct ByteClassTable: @unchecked Sendable {
             if ASCII.isLetter(byte) || byte == ASCII.underscore { classes |= ByteClass.wordStart }
             (bits + Int(byte)).initialize(to: classes)
         }
-        pairs = .allocate(capacity: 32 * 256 / 64)
-        pairs.initialize(repeating: 0, count: 32 * 256 / 64)
     }
 
     @inline(__always) subscript(byte: UInt8) -> UInt8 { bits[Int(byte)] }
 
-    /// Whether a word that starts with the letter `first` and the byte `second` can be a keyword: most words that
-    /// start with a `keywordStart` letter are turned away here, before they are hashed.
-    @inline(__always) func mayStartKeyword(_ first: UInt8, _ second: UInt8) -> Bool {
-        let index = Int(first & 0x1F) << 8 | Int(second)
-        return pairs[index >> 6] >> UInt64(index & 63) & 1 != 0
-    }
-
-    /// Notes a keyword's first two bytes: its first letter, in either case, now starts a possible keyword.
-    fileprivate func allowKeywordStart(_ first: UInt8, _ second: UInt8) {
-        bits[Int(first | 0x20)] |= ByteClass.keywordStart
-        bits[Int(first & ~0x20)] |= ByteClass.keywordStart
-        let index = Int(first & 0x1F) << 8 | Int(second)
-        pairs[index >> 6] |= 1 << UInt64(index & 63)
+    /// The first index from `start` on, before `limit`, whose byte does not continue a word (`ByteClass.identifier`),
+    /// or `limit`. Eight bytes a step: the recogniser spends most of its time in the words of messages.
+    @inline(__always) func wordEnd(_ b: Bytes, from start: Int, limit: Int) -> Int {
+        var i = start
+        while i + 8 <= limit {
+            guard bits[Int(b[i])] & ByteClass.identifier != 0 else { return i }
+            guard bits[Int(b[i + 1])] & ByteClass.identifier != 0 else { return i + 1 }
+            guard bits[Int(b[i + 2])] & ByteClass.identifier != 0 else { return i + 2 }
+            guard bits[Int(b[i + 3])] & ByteClass.identifier != 0 else { return i + 3 }
+            guard bits[Int(b[i + 4])] & ByteClass.identifier != 0 else { return i + 4 }
+            guard bits[Int(b[i + 5])] & ByteClass.identifier != 0 else { return i + 5 }
+            guard bits[Int(b[i + 6])] & ByteClass.identifier != 0 else { return i + 6 }
+            guard bits[Int(b[i + 7])] & ByteClass.identifier != 0 else { return i + 7 }
+            i += 8
+        }
+        while i < limit, bits[Int(b[i])] & ByteClass.identifier != 0 { i += 1 }
+        return i
     }
 }
 
@@ -113,6 +136,4 @@ enum ByteClass {
     static let identifier: UInt8 = 1
     /// Starts a word: a letter or `_`.
     static let wordStart: UInt8 = 2
-    /// A letter that some keyword starts with (either case): other words are skipped before their second byte.
-    static let keywordStart: UInt8 = 4
 }

@@ -1,12 +1,12 @@
 import XCTest
 @testable import LifelineKit
 
-/// Descriptions remembered by address must parse exactly as they would afresh.
+/// Descriptions remembered by their text must parse exactly as they would afresh.
 final class ControllerNamesTests: XCTestCase {
-    private func parse(_ text: String, at start: Int = 0, names: inout ControllerNames) -> String {
+    private func parse(_ text: String, at start: Int = 0, limit: Int? = nil, names: inout ControllerNames) -> String {
         var copy = text
         return copy.withUTF8 { b in
-            guard let (ref, end) = ControllerRefParser.parseAngle(b, at: start, limit: b.count, names: &names) else { return "nil" }
+            guard let (ref, end) = ControllerRefParser.parseAngle(b, at: start, limit: limit ?? b.count, names: &names) else { return "nil" }
             return "\(ref) end \(end)"
         }
     }
@@ -49,6 +49,26 @@ final class ControllerNamesTests: XCTestCase {
                 XCTAssertEqual(parse("<\(name): 0x\(address)> viewDidLoad", names: &names), "<\(name): 0x\(address)> end \(name.count + address.count + 6)",
                                "round \(round), \(index)")
             }
+        }
+    }
+
+    func testARememberedTextIsFoundOnlyWhereItWholeFits() {
+        var names = ControllerNames()
+        let line = "<Shop.CartViewController: 0x7f8b2c4f1400> viewWillAppear(_:)"
+        XCTAssertEqual(parse(line, limit: 41, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41")
+        XCTAssertEqual(parse(line, limit: 41, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41", "remembered")
+        XCTAssertEqual(parse(line, limit: 40, names: &names), "nil", "its `>` past the limit")
+        XCTAssertEqual(parse(line, names: &names), "<Shop.CartViewController: 0x7f8b2c4f1400> end 41", "another limit")
+        XCTAssertEqual(parse("<Shop.CartViewController: 0x7f8b2c4f14000> viewWillAppear(_:)", limit: 42, names: &names),
+                       "<Shop.CartViewController: 0x7f8b2c4f14000> end 42", "one more digit")
+    }
+
+    func testEqualAddressesWrittenDifferentlyAndShortDescriptionsParseAsAfresh() {
+        var names = ControllerNames()
+        for _ in 0..<2 {
+            XCTAssertEqual(parse("<Shop.Cart: 0x07f01>", names: &names), "<Shop.Cart: 0x7f01> end 20")
+            XCTAssertEqual(parse("<Shop.Cart: 0x7f01>", names: &names), "<Shop.Cart: 0x7f01> end 19")
+            XCTAssertEqual(parse("<A: 0x1>", names: &names), "<A: 0x1> end 8", "shorter than the bytes a slot is chosen by")
         }
     }
 }

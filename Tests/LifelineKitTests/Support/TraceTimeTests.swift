@@ -76,6 +76,36 @@ final class TraceTimeTests: XCTestCase {
         XCTAssertEqual(time("2024-03-04 09:00:00.5+01x0 x"), "2024-03-04T09:00:00.500000 end 21", "a letter among the digits")
     }
 
+    /// Lines of the minute just read take a shortcut for NSLog's `:SS.ffffff±HHMM`: every shape must read as it
+    /// does afresh.
+    func testALineOfTheMinuteJustReadParsesAsAfresh() {
+        func parse(_ text: String, cache: inout MinuteCache) -> String {
+            var copy = text
+            return copy.withUTF8 {
+                switch TimestampParser.parseDateTime($0, cache: &cache) {
+                case .valid(let t, let end): return "\(t.iso8601) end \(end)"
+                case .invalid(let reason): return reason.description
+                case .absent: return "absent"
+                }
+            }
+        }
+        let rests = [":05.000711+0100 Shop[4002:361037] x", ":05.000711-0330 Shop[1:2] x", ":60.999999+0000 Shop[1:2] x",
+                     ":61.000000+0100 Shop[1:2] x", ":05.00071+0100 Shop[1:2] x", ":05.0007111+0100 Shop[1:2] x",
+                     ":05.000711+01:00 Shop[1:2] x", ":05.000711Z Shop[1:2] x", ":05+0100 Shop[1:2] x", ":05.000711+0100",
+                     ":05.000711+0100 ", ":05.00x711+0100 Shop[1:2] x", ":05.000711+01x0 Shop[1:2] x", ":05.000711*0100 Shop[1:2] x",
+                     ":05:123 Shop[1:2] x", ":5.000711+0100 Shop[1:2] x"]
+        for rest in rests {
+            var cache = MinuteCache()
+            _ = parse("2024-03-04 09:00:00.000001+0100 Shop[4002:361037] first", cache: &cache)
+            var fresh = MinuteCache()
+            XCTAssertEqual(parse("2024-03-04 09:00" + rest, cache: &cache), parse("2024-03-04 09:00" + rest, cache: &fresh), rest)
+        }
+        var cache = MinuteCache()
+        _ = parse("2024-03-04 09:00:00.000001+0100 Shop[4002:361037] first", cache: &cache)
+        XCTAssertEqual(parse("2024-03-04 09:00:05.000711-0330 Shop[1:2] x", cache: &cache), "2024-03-04T12:30:05.000711Z end 31")
+        XCTAssertEqual(parse("2024-03-04 09:00:61.000000+0100 Shop[1:2] x", cache: &cache), "invalid time of day")
+    }
+
     func testYearlessClockRollsOverAtNewYear() {
         var clock = YearlessClock()
         var copy = "2016-12-31 23:59:58.000 X[1:1] y"

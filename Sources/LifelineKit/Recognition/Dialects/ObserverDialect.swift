@@ -30,7 +30,7 @@ enum ObserverDialect: Dialect {
         var i = word.upperBound
         let limit = range.upperBound
         func skipSeparators() {
-            while i < limit, [ASCII.space, ASCII.colon, ASCII.openParen, ASCII.quote, ASCII.period, ASCII.equals, 0x27].contains(b[i]) { i += 1 }
+            while i < limit, isSeparator(b[i]) { i += 1 }
         }
         skipSeparators()
         for label in ["forName", "name"] as [StaticString] where b.matches(label, at: i) {
@@ -39,12 +39,21 @@ enum ObserverDialect: Dialect {
         }
         let nameStart = i
         while i < limit, ASCII.isIdentifier(b[i]) || b[i] == ASCII.period { i += 1 }
-        var name = nameStart < i ? names.intern(b, nameStart..<i) : "(unnamed)"
-        while name.hasSuffix(".") { name.removeLast() }
+        var nameEnd = i
+        while nameEnd > nameStart, b[nameEnd - 1] == ASCII.period { nameEnd -= 1 }  // `CartDidChange.` is `CartDidChange`
+        let name = nameStart < i ? names.intern(b, nameStart..<nameEnd) : "(unnamed)"
         let kind: EventKind
         if adds { kind = .observerAdded(name) }
         else if name == "self" { kind = .observersRemovedAll }
         else { kind = .observerRemoved(name) }
         return RecognizedEvent(kind: kind, controller: controller, argument: nil)
+    }
+
+    /// What may stand between an observer word and its notification's name: `addObserver(forName: .name…`.
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.space, ASCII.colon, ASCII.openParen, ASCII.quote, ASCII.period, ASCII.equals, 0x27: return true
+        default: return false
+        }
     }
 }
