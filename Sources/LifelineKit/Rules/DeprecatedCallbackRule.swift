@@ -1,4 +1,5 @@
-/// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6.
+/// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6: the `never` template over those two
+/// callbacks, with the contract as its message.
 public struct DeprecatedCallbackRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.viewWillUnload, .viewDidUnload)
@@ -53,9 +54,11 @@ public struct DeprecatedCallbackRule: Rule {
                 }
                 """))
 
-    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        guard let callback = event.kind.callback, callback == .viewWillUnload || callback == .viewDidUnload else { return }
-        context.report("\(instance.key.ref) \(callback.rawValue): deprecated since iOS 6 and never called by UIKit; this is a hand call",
-                       on: instance, at: event)
+    private var never = NeverTemplate()
+    private static let contract = "deprecated since iOS 6 and never called by UIKit; this is a hand call"
+
+    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        var reporter = TemplateReporter(context: context, message: Self.contract)
+        never.see(event, first: Self.checkedEvents.matches(event.kind), scope: instance.serial, on: instance, &reporter)
     }
 }

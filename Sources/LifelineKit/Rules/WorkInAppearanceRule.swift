@@ -90,7 +90,7 @@ public struct WorkInAppearanceRule: Rule {
                 """))
 
     /// Per instance serial: the appearance callbacks (their lines) that started work, and the second one's work line.
-    private var starts: [Int: (callbackLines: [Int], second: SeenEvent?)] = [:]
+    private var starts = IntMap<(callbackLines: [Int], second: SeenEvent?)>()
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard let app = event.kind.appEvent, app.name == Self.eventName, let callback = app.callback,

@@ -19,7 +19,7 @@ final class CustomRuleConfigurationTests: XCTestCase {
         XCTAssertEqual(error(#"{"events": {"viewDidLoad": "x"}}"#),
                        "app/.lifeline.json: /events/viewDidLoad: viewDidLoad is a lifecycle callback; name the event otherwise")
         XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"always\", \"event\": \"req\", \"message\": \"m\"}}}"),
-                       "app/.lifeline.json: /rules/r/template: unknown template (expected one of: once, precedes, followedBy, "
+                       "app/.lifeline.json: /rules/r/template: unknown template (expected one of: once, never, precedes, followedBy, "
                        + "neverFollowedBy, pairs, inCallbacks, notInCallbacks)")
         XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"precedes\", \"event\": \"req\", \"then\": \"nope\", \"message\": \"m\"}}}"),
                        "app/.lifeline.json: /rules/r/then: unknown event nope (expected a lifecycle callback such as viewDidAppear, or an event of /events)")

@@ -21,7 +21,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
     /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
     /// and the last ones found, by the serial's low bits (events of a few instances interleave).
-    private var classScopeOfInstance: [Int: RuleScope] = [:]
+    private var classScopeOfInstance = IntMap<RuleScope>()
     private var recentClassScopes = [(serial: Int, scope: RuleScope)](repeating: (-1, 0), count: 16)
     private struct ClassInProcess: Hashable {
         var process: ProcessKey

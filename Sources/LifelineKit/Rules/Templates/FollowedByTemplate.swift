@@ -39,7 +39,7 @@ struct FollowedByTemplate: RuleTemplate {
         """)
 
     /// Per scope: the earliest A no B has followed yet.
-    private var pending: [RuleScope: SeenEvent] = [:]
+    private var pending = IntMap<SeenEvent>()
     private let names: (a: String, b: String)
     private let within: Double?
 
@@ -50,8 +50,9 @@ struct FollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            let context = report.context
-            keepingFirst(&pending[scope], SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance)))
+            guard !pending.contains(scope) else { return }  // the earliest A stands
+            pending.insert(SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance)),
+                           for: scope)
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }

@@ -35,14 +35,14 @@ struct NeverFollowedByTemplate: RuleTemplate {
         """)
 
     /// Per scope: the first A.
-    private var seenA: [RuleScope: Int] = [:]
+    private var seenA = IntMap<Int>()
     private let names: (a: String, b: String)
 
     init(_ spec: CustomRuleSpec) { names = (spec.event.description, spec.then?.description ?? "") }
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            keepingFirst(&seenA[scope], event.line)
+            if !seenA.contains(scope) { seenA.insert(event.line, for: scope) }
         } else if let a = seenA[scope] {
             report.report("\(names.b) after \(names.a) (line \(a))", on: instance, at: event)
         }

@@ -40,22 +40,25 @@ struct OnceTemplate: RuleTemplate {
         """)
 
     /// Per scope: the first E.
-    private var first: [RuleScope: Int] = [:]
-    private var counts: [RuleScope: Int] = [:]
+    private var first = IntMap<Int>()
+    private var counts = IntMap<Int>()
     private let name: String
 
     init(_ spec: CustomRuleSpec) { name = spec.event.description }
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         guard isA else { return }
-        guard let earlier = keepingFirst(&first[scope], event.line) else { return }
-        let count = counts[scope, default: 1] + 1
-        counts[scope] = count
+        guard let earlier = first[scope] else {
+            first.insert(event.line, for: scope)
+            return
+        }
+        let count = (counts[scope] ?? 1) + 1
+        counts.insert(count, for: scope)
         report.report("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        if !first.isEmpty { first[scope] = nil }  // most instances end with nothing kept: nothing is hashed
-        if !counts.isEmpty { counts[scope] = nil }
+        if !first.isEmpty { first.removeValue(forKey: scope) }  // most instances end with nothing kept: nothing is hashed
+        if !counts.isEmpty { counts.removeValue(forKey: scope) }
     }
 }

@@ -35,8 +35,8 @@ struct PrecedesTemplate: RuleTemplate {
         """)
 
     /// Scopes where A came, and those already reported.
-    private var satisfied: Set<RuleScope> = []
-    private var reported: Set<RuleScope> = []
+    private var satisfied = IntMap<Void>()
+    private var reported = IntMap<Void>()
     /// The scope last added to or found in `satisfied`: B mostly follows A of the same scope, which is then not hashed.
     private var lastSatisfied: RuleScope?
     private let names: (a: String, b: String)
@@ -45,7 +45,7 @@ struct PrecedesTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            if lastSatisfied != scope { satisfied.insert(scope) }
+            if lastSatisfied != scope { satisfied.insert((), for: scope) }
             lastSatisfied = scope
             return
         }
@@ -54,13 +54,13 @@ struct PrecedesTemplate: RuleTemplate {
             lastSatisfied = scope
             return
         }
-        guard reported.insert(scope).inserted else { return }
+        guard reported.insert((), for: scope) == nil else { return }
         report.report("\(names.b) without \(names.a) before it", on: instance, at: event)
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
         if lastSatisfied == scope { lastSatisfied = nil }
-        if !satisfied.isEmpty { satisfied.remove(scope) }
-        if !reported.isEmpty { reported.remove(scope) }
+        if !satisfied.isEmpty { satisfied.removeValue(forKey: scope) }
+        if !reported.isEmpty { reported.removeValue(forKey: scope) }
     }
 }

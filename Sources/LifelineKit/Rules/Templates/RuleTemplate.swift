@@ -27,17 +27,6 @@ extension RuleTemplate {
 /// by a negative number its rule gives it (`CustomRule`). A number: templates look a scope up on every event they see.
 typealias RuleScope = Int
 
-/// The value `slot` held, after setting an empty one to `value`: a dictionary's slot (`&dictionary[key]`) is
-/// searched once, where reading it and then setting it would search twice.
-@discardableResult
-func keepingFirst<Value>(_ slot: inout Value?, _ value: @autoclosure () -> Value) -> Value? {
-    guard let held = slot else {
-        slot = value()
-        return nil
-    }
-    return held
-}
-
 /// An event remembered for a later finding: where it was, and the instance it was on.
 struct SeenEvent {
     var line: Int
@@ -67,8 +56,8 @@ struct TemplateReporter {
 /// The templates, by name.
 enum RuleTemplates {
     static let all: [any RuleTemplate.Type] = [
-        OnceTemplate.self, PrecedesTemplate.self, FollowedByTemplate.self, NeverFollowedByTemplate.self, PairsTemplate.self,
-        InCallbacksTemplate.self, NotInCallbacksTemplate.self,
+        OnceTemplate.self, NeverTemplate.self, PrecedesTemplate.self, FollowedByTemplate.self, NeverFollowedByTemplate.self,
+        PairsTemplate.self, InCallbacksTemplate.self, NotInCallbacksTemplate.self,
     ]
 
     static func type(named name: String) -> (any RuleTemplate.Type)? { all.first { $0.description.identifier == name } }
@@ -79,6 +68,7 @@ enum RuleTemplates {
     static func rule(for spec: CustomRuleSpec) -> any Rule {
         func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
         switch type(named: spec.template).map(ObjectIdentifier.init) {  // no dynamic cast: each would search the conformances
+        case ObjectIdentifier(NeverTemplate.self): return made(NeverTemplate.self)
         case ObjectIdentifier(PrecedesTemplate.self): return made(PrecedesTemplate.self)
         case ObjectIdentifier(FollowedByTemplate.self): return made(FollowedByTemplate.self)
         case ObjectIdentifier(NeverFollowedByTemplate.self): return made(NeverFollowedByTemplate.self)
