@@ -64,12 +64,16 @@ struct OpenBodies {
 
     /// Opens a body of `callback` for `instance` on the thread in `slot` (whose previous body was closed).
     mutating func open(_ slot: Int, callback: Callback, line: Int, instance: InstanceKey) {
-        bodies[slot].callback = callback
-        bodies[slot].line = line
-        if bodies[slot].instance != instance { bodies[slot].instance = instance }
-        if !bodies[slot].touchedObservers.isEmpty { bodies[slot].touchedObservers.removeAll(keepingCapacity: true) }
-        if !bodies[slot].removedObservers.isEmpty { bodies[slot].removedObservers.removeAll(keepingCapacity: true) }
+        Self.reopen(&bodies[slot], callback: callback, line: line, instance: instance)  // one access to the array, not five
         isOpen[slot] = true
+    }
+
+    private static func reopen(_ body: inout CallbackBody, callback: Callback, line: Int, instance: InstanceKey) {
+        body.callback = callback
+        body.line = line
+        if body.instance != instance { body.instance = instance }
+        if !body.touchedObservers.isEmpty { body.touchedObservers.removeAll(keepingCapacity: true) }
+        if !body.removedObservers.isEmpty { body.removedObservers.removeAll(keepingCapacity: true) }
     }
 
     /// Notes an observer line inside the body open on the thread in `slot`.
