@@ -183,7 +183,13 @@ struct ChunkParser {
                 account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
                 return
             }
-            guard case .event(let recognized) = outcome else {
+            // Consumed: the event is moved out of the outcome rather than copied, and a line that is no event leaves
+            // nothing to destroy.
+            let recognized: RecognizedEvent
+            switch consume outcome {
+            case .event(let event):
+                recognized = event
+            case .unattributed, .none:
                 if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
                     name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
@@ -221,7 +227,11 @@ struct ChunkParser {
                 account(.unparseable(reason), line: nil, at: offset, number: number, into: &result)
                 return
             }
-            guard case .event(let recognized) = outcome else {
+            let recognized: RecognizedEvent
+            switch consume outcome {  // moved out, as for prefixed lines
+            case .event(let event):
+                recognized = event
+            case .unattributed, .none:
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
