@@ -15,9 +15,6 @@ enum DottedCallDialect: NamingDialect {
                           .unattributed),
         ])
 
-    /// `super.viewDidLoad()` and its kin call the method; they do not log it.
-    private static let codeReceivers: [StaticString] = ["super", "self", "base", "this"]
-
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes, lower = word.message.lowerBound
         let dot = word.word.lowerBound - 1
@@ -27,10 +24,21 @@ enum DottedCallDialect: NamingDialect {
         if StackFrame.isCSharpFrame(b, word.message) || StackFrame.isSwiftFrame(b, symbolStart: nameStart, afterSyntax: word.afterSyntax, limit: word.message.upperBound) {
             return .rejected("a stack frame, not a log of the callback")
         }
-        for receiver in codeReceivers where dot - nameStart == receiver.utf8CodeUnitCount && b.matches(receiver, at: nameStart) {
+        if CodeReceiver.isCodeReceiver(b, nameStart..<dot) {
             return .rejected("‘\(b.string(nameStart..<word.word.upperBound))’ is code, not a log of the callback")
         }
         return .controller(ControllerRef(name: names.intern(b, nameStart..<dot)))
+    }
+}
+
+/// `super.viewDidLoad()`, `[super viewDidLoad];` and their kin call the method in code pasted into a log; they
+/// do not log it.
+enum CodeReceiver {
+    private static let names: [StaticString] = ["super", "self", "base", "this"]
+
+    /// Whether `b[name]` is `super`, `self`, `base` or `this`.
+    static func isCodeReceiver(_ b: Bytes, _ name: Range<Int>) -> Bool {
+        names.contains { name.count == $0.utf8CodeUnitCount && b.matches($0, at: name.lowerBound) }
     }
 }
 
