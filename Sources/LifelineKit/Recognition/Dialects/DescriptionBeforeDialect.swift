@@ -1,4 +1,4 @@
-/// `print(self, #function)`: UIKit's description of the instance, then the callback.
+/// `print(self, #function)`: UIKit's description of the instance, then the callback (quoted by `debugPrint`).
 enum DescriptionBeforeDialect: NamingDialect {
     static let description = DialectDescription(
         identifier: "description-before",
@@ -12,6 +12,8 @@ enum DescriptionBeforeDialect: NamingDialect {
                           .callback(.willMove, controller: "<Shop.CartViewController: 0x7f01>", argument: "<UINavigationController: 0x7f09>")),
             DialectSample("Optional(<Shop.CartViewController: 0x7f01>) viewDidLoad()",
                           .callback(.viewDidLoad, controller: "<Shop.CartViewController: 0x7f01>")),
+            DialectSample("<Shop.CartViewController: 0x7f01> \"viewDidLoad()\"",
+                          .callback(.viewDidLoad, controller: "<Shop.CartViewController: 0x7f01>")),
         ])
 
     private static let optional: StaticString = "Optional("
@@ -19,6 +21,8 @@ enum DescriptionBeforeDialect: NamingDialect {
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes, lower = word.message.lowerBound
         var end = word.word.lowerBound
+        // `debugPrint(self, #function)` quotes the string: `<…> "viewDidLoad()"`.
+        if end > lower, b[end - 1] == ASCII.quote { end -= 1 }
         guard end > lower, b[end - 1] == ASCII.space else { return .notThisShape }
         // `<…> viewDidLoad`, also with a separator between (`<…> - viewDidLoad`, `<…>: viewDidLoad`).
         while end > lower, b[end - 1] == ASCII.space || b[end - 1] == ASCII.minus || b[end - 1] == ASCII.colon || b[end - 1] == 0x7C { end -= 1 }
