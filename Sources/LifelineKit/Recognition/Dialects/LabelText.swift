@@ -159,7 +159,8 @@ enum LabelText {
     /// Source file extensions `#file` and `__FILE__` print.
     private static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
 
-    private static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+    /// `run` less a source file's extension at its end (`HomeVC.swift` gives `HomeVC`).
+    static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
         for ext in fileExtensions {
             let length = ext.utf8CodeUnitCount
             if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
