@@ -76,6 +76,39 @@ enum LabelText {
         return typeName(b, start: identifierStart(b, before: open, lower: range.lowerBound), open: open, end: end)
     }
 
+    /// A type's name before a description in parentheses that ends where `range` ends, once blanks and one separator
+    /// (`:`, `|`, `-`, `.`) are skipped: a custom `description` (`HomeVC(title: Home)`), an address
+    /// (`HomeVC(0x7fb5c8d0).viewDidLoad()`) or a source line (`HomeVC.swift(27)`, less its extension). The name must
+    /// touch the `(` and start with a capital or `_`; `Optional(…)` wraps a value and names none.
+    static func typeNameBeforeParentheses(endingIn b: Bytes, _ range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 }
+        if end > range.lowerBound, isSeparatorBeforeCallback(b[end - 1]) { end -= 1 }
+        while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 }
+        guard end > range.lowerBound, b[end - 1] == ASCII.closeParen,
+              let open = matchingOpenParenthesis(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
+        let start = identifierStart(b, before: open, lower: range.lowerBound)
+        guard let name = typeName(b, start: start, open: open, end: open), !b.matches("Optional(", at: start) else { return nil }
+        return withoutFileExtension(b, name)
+    }
+
+    private static func isSeparatorBeforeCallback(_ byte: UInt8) -> Bool {
+        byte == ASCII.colon || byte == verticalBar || byte == ASCII.minus || byte == ASCII.period
+    }
+
+    /// The `(` matching the `)` at `close`, within 200 bytes.
+    private static func matchingOpenParenthesis(_ b: Bytes, closingAt close: Int, lower: Int) -> Int? {
+        var depth = 0, i = close
+        while i >= max(lower, close - 200) {
+            if b[i] == ASCII.closeParen { depth += 1 } else if b[i] == ASCII.openParen {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
     /// The same forwards: the generic type name starting at `start` (an identifier followed by `<…>`), if any.
     static func genericTypeName(startingAt start: Int, in b: Bytes, limit: Int) -> Range<Int>? {
         var open = start
