@@ -43,6 +43,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("Will call viewWillAppear on child", .unattributed),
             DialectSample("override func viewDidLoad() {", .unattributed),
             DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
+            DialectSample("reload skipped because viewWillAppear was not called", .unattributed),
+            DialectSample("refresh deferred until viewDidAppear", .unattributed),
             DialectSample("Network init complete", .unattributed),
         ])
 

@@ -9,6 +9,7 @@ enum LabelText {
     static let proseWords: Set<String> = [
         "an", "the", "is", "was", "are", "be", "at", "on", "in", "of", "to", "for", "from", "after", "before",
         "during", "inside", "into", "call", "calls", "called", "calling", "when", "while", "then", "and", "or", "not",
+        "because", "since", "until", "unless", "if", "without", "upon",
         "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
         // Code pasted into a log is not a label: `override func viewDidLoad()`, `public override void ViewDidLoad()`.
         "override", "func", "void", "public", "private", "protected", "internal", "self", "base", "return",
