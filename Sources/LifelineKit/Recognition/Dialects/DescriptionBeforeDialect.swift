@@ -14,6 +14,9 @@ enum DescriptionBeforeDialect: NamingDialect {
                           .callback(.viewDidLoad, controller: "<Shop.CartViewController: 0x7f01>")),
             DialectSample("<Shop.CartViewController: 0x7f01> \"viewDidLoad()\"",
                           .callback(.viewDidLoad, controller: "<Shop.CartViewController: 0x7f01>")),
+            DialectSample("<Shop.CartViewController: 0x7f01> is being deinitialized",
+                          .callback(.dealloc, controller: "<Shop.CartViewController: 0x7f01>")),
+            DialectSample("<Shop.CartViewController: 0x7f01> was deallocated", .callback(.dealloc, controller: "<Shop.CartViewController: 0x7f01>")),
             DialectSample("<private> viewDidLoad()", .unattributed),
             DialectSample("<mask.hash: 'Gy+aRbBh2dJ5tlAVd8dQtg=='> viewDidLoad()", .unattributed),
         ])
@@ -38,6 +41,11 @@ enum DescriptionBeforeDialect: NamingDialect {
         guard end > lower, b[end - 1] == ASCII.space else { return .notThisShape }
         // `<…> viewDidLoad`, also with a separator between (`<…> - viewDidLoad`, `<…>: viewDidLoad`).
         while end > lower, b[end - 1] == ASCII.space || b[end - 1] == ASCII.minus || b[end - 1] == ASCII.colon || b[end - 1] == 0x7C { end -= 1 }
+        // `print("\(self) is being deinitialized")`: linking words between the description and the callback.
+        while let start = LabelText.linkingWordStart(endingAt: end, in: b, lower: lower) {
+            end = start
+            while end > lower, b[end - 1] == ASCII.space { end -= 1 }
+        }
         // `print(optionalController, #function)` wraps the description: `Optional(<…>) viewDidLoad()`.
         let wrapped = end > lower && b[end - 1] == ASCII.closeParen
         if wrapped { end -= 1 }

@@ -16,7 +16,19 @@ enum LabelText {
     ]
 
     /// Words between a label and its callback that are dropped: `HomeVC is deallocated`, `HomeVC got viewDidLoad`.
-    static let linkingWords: Set<String> = ["is", "was", "got", "gets", "get", "been", "being", "has"]
+    private static let linkingWords: [StaticString] = ["is", "was", "got", "gets", "get", "been", "being", "has"]
+
+    /// Where the linking word that ends at `end`, after a space, starts (in either case); nil when none does.
+    /// Compares bytes: the description dialect asks on every line with a word before its callback.
+    static func linkingWordStart(endingAt end: Int, in b: Bytes, lower: Int) -> Int? {
+        var start = end
+        while start > lower, end - start < 5, ASCII.isLetter(b[start - 1]) { start -= 1 }
+        guard start < end, start > lower, b[start - 1] == ASCII.space else { return nil }
+        for word in linkingWords where word.utf8CodeUnitCount == end - start {
+            if (0..<(end - start)).allSatisfy({ b[start + $0] | 0x20 == word.utf8Start[$0] }) { return start }
+        }
+        return nil
+    }
 
     /// The scalar that ends at `end` (exclusive) and where it starts; nil at `lower`.
     static func scalar(endingAt end: Int, in b: Bytes, lower: Int) -> (Unicode.Scalar, start: Int)? {
@@ -247,10 +259,7 @@ enum LabelText {
     /// `label` less the linking words at its end (`HomeVC is` gives `HomeVC`); nil when nothing else is left.
     static func droppingLinkingWords(_ label: Range<Int>, in b: Bytes) -> Range<Int>? {
         var end = label.upperBound
-        while let space = (label.lowerBound..<end).last(where: { b[$0] == ASCII.space }),
-              linkingWords.contains(b.string((space + 1)..<end).lowercased()) {
-            end = space
-        }
+        while let start = linkingWordStart(endingAt: end, in: b, lower: label.lowerBound) { end = start - 1 }
         return end > label.lowerBound ? label.lowerBound..<end : nil
     }
 
