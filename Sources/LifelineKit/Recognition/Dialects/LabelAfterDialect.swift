@@ -15,6 +15,7 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("viewDidLoad() - ListController<Product>", .callback(.viewDidLoad, controller: "ListController<Product>")),
             DialectSample("viewDidLoad [HomeVC]", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad (HomeVC)", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("[deinit] HomeVC", .callback(.dealloc, controller: "HomeVC")),
             DialectSample("viewDidLoad → HomeVC", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad() HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad() @ HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
@@ -46,9 +47,9 @@ enum LabelAfterDialect: NamingDialect {
         return .notThisShape
     }
 
-    /// Skips what may stand between the callback and its controller: blanks, `:`, `-`, `,`, `>`, `|`, `@`, an
-    /// opening `[` or `(` (`viewDidLoad [HomeVC]`, `viewDidLoad -[HomeVC viewDidLoad]`), and any symbol or emoji
-    /// outside ASCII (`viewDidLoad → HomeVC`).
+    /// Skips what may stand between the callback and its controller: blanks, `:`, `-`, `,`, `>`, `|`, `@`, brackets
+    /// and parentheses (`viewDidLoad [HomeVC]`, `[deinit] HomeVC`, `viewDidLoad -[HomeVC viewDidLoad]`), and any
+    /// symbol or emoji outside ASCII (`viewDidLoad → HomeVC`).
     private static func skipSeparators(_ b: Bytes, from start: Int, limit: Int) -> Int {
         var i = start
         while i < limit {
@@ -66,7 +67,8 @@ enum LabelAfterDialect: NamingDialect {
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
         switch byte {
-        case ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, ASCII.greater, 0x7C, 0x40, ASCII.openBracket, ASCII.openParen:
+        case ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, ASCII.greater, 0x7C, 0x40,
+             ASCII.openBracket, ASCII.closeBracket, ASCII.openParen, ASCII.closeParen:
             return true
         default:
             return false
