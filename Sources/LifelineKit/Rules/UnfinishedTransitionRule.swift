@@ -45,6 +45,17 @@ public struct UnfinishedTransitionRule: Rule {
             <Shop.ListViewController: 0x7f02> viewWillAppear(_:)
             <Shop.ListViewController: 0x7f02> viewDidAppear(_:)
             """,
+            // `print(#function)` in two controllers: the popped one is freed while the one below appears.
+            """
+            viewDidLoad()
+            viewWillAppear(_:)
+            viewDidAppear(_:)
+            viewWillDisappear(_:)
+            viewWillAppear(_:)
+            viewDidDisappear(_:)
+            deinit
+            viewDidAppear(_:)
+            """,
         ],
         fix: RuleFix(
             swift: """
@@ -68,8 +79,9 @@ public struct UnfinishedTransitionRule: Rule {
                 }];
                 """))
 
+    /// A dealloc in the unlabelled controller's stream is not judged: another controller may be the one freed.
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        guard event.kind.callback == .dealloc, !instance.isDeallocated, instance.appearanceKnown,
+        guard event.kind.callback == .dealloc, !instance.key.ref.isUnlabelled, !instance.isDeallocated, instance.appearanceKnown,
               instance.appearance != .disappeared, isJudged(instance, context) else { return }
         context.report("\(instance.key.ref) deallocated while \(instance.appearance.rawValue)", on: instance, at: event)
     }

@@ -113,6 +113,16 @@ final class EventRecognizerTests: XCTestCase {
         XCTAssertTrue(why.contains("prose"), why)
     }
 
+    func testARedactedDescriptionIsUnattributedAsRedacted() {
+        for message in ["<private> viewWillAppear(_:)", "<mask.hash: 'Gy+aRbBh2dJ5tlAVd8dQtg=='> viewWillAppear(_:)"] {
+            var copy = message
+            var recognizer = EventRecognizer()
+            let outcome = copy.withUTF8 { recognizer.recognize($0, in: 0..<$0.count) }
+            guard outcome == .unattributed, let why = recognizer.rejection else { XCTFail("\(message): \(outcome)"); continue }
+            XCTAssertTrue(why.contains("redacted"), why)
+        }
+    }
+
     func testKeywordsAreFoundWhateverTheirFirstLetter() {
         let spellings = Callback.allCases.flatMap(\.spellings)
         for spelling in spellings {

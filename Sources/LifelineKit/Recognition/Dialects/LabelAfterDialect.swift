@@ -13,6 +13,13 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("viewWillAppear(_:) called on HomeVC", .callback(.viewWillAppear, controller: "HomeVC")),
             DialectSample("viewDidLoad -> CartScreen", .callback(.viewDidLoad, controller: "CartScreen")),
             DialectSample("viewDidLoad() - ListController<Product>", .callback(.viewDidLoad, controller: "ListController<Product>")),
+            DialectSample("viewDidLoad [HomeVC]", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("viewDidLoad (HomeVC)", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("[deinit] HomeVC", .callback(.dealloc, controller: "HomeVC")),
+            DialectSample("viewDidLoad → HomeVC", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("viewDidLoad() HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("viewDidLoad() @ HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("viewDidLoad -[HomeVC viewDidLoad]", .callback(.viewDidLoad, controller: "HomeVC")),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -22,7 +29,7 @@ enum LabelAfterDialect: NamingDialect {
         }
         var i = word.afterSyntax
         for _ in 0...fillerWords.count {
-            while i < limit, [ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, ASCII.greater, 0x7C].contains(b[i]) { i += 1 }
+            i = skipSeparators(b, from: i, limit: limit)
             if i < limit, b[i] == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
                 return .controller(parsed.ref)
             }
@@ -31,13 +38,41 @@ enum LabelAfterDialect: NamingDialect {
             guard end > i else { return .notThisShape }
             let text = UnsafeBufferPointer(rebasing: b[i..<end])
             if ControllerRefParser.looksLikeController(text) {
-                let name = LabelText.genericTypeName(startingAt: i, in: b, limit: limit) ?? i..<end
+                let name = LabelText.genericTypeName(startingAt: i, in: b, limit: limit) ?? LabelText.withoutFileExtension(b, i..<end)
                 return .controller(ControllerRef(name: names.intern(b, name)))
             }
             guard fillerWords.contains(b.string(i..<end).lowercased()) else { return .notThisShape }
             i = end
         }
         return .notThisShape
+    }
+
+    /// Skips what may stand between the callback and its controller: blanks, `:`, `-`, `,`, `>`, `|`, `@`, brackets
+    /// and parentheses (`viewDidLoad [HomeVC]`, `[deinit] HomeVC`, `viewDidLoad -[HomeVC viewDidLoad]`), and any
+    /// symbol or emoji outside ASCII (`viewDidLoad → HomeVC`).
+    private static func skipSeparators(_ b: Bytes, from start: Int, limit: Int) -> Int {
+        var i = start
+        while i < limit {
+            let byte = b[i]
+            if byte >= 0x80 {
+                guard let (scalar, next) = LabelText.scalar(startingAt: i, in: b, limit: limit), !LabelText.isLabelScalar(scalar) else { break }
+                i = next
+                continue
+            }
+            guard isSeparator(byte) else { break }
+            i += 1
+        }
+        return i
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        switch byte {
+        case ASCII.space, ASCII.tab, ASCII.colon, ASCII.minus, ASCII.comma, ASCII.greater, 0x7C, 0x40,
+             ASCII.openBracket, ASCII.closeBracket, ASCII.openParen, ASCII.closeParen:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Words that may stand between the callback and its controller: `viewDidLoad called on HomeVC`.

@@ -25,6 +25,11 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("HomeVC.swift:42 viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("[12:04:05.120] HomeVC #2 – viewWillAppear...", .callback(.viewWillAppear, controller: "HomeVC")),
             DialectSample("ViewController(0x7fb5c8d0) viewDidLoad", .callback(.viewDidLoad, controller: "ViewController")),
+            DialectSample("HomeVC(title: Home) viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("HomeVC(0x7fb5c8d0).viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("Shop.HomeVC(id: 3) - deinit", .callback(.dealloc, controller: "Shop.HomeVC")),
+            DialectSample("HomeVC.swift(27) viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("Optional(HomeVC) viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("HomeVC—viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("🟢HomeVC🔵viewDidAppear!", .callback(.viewDidAppear, controller: "HomeVC")),
             DialectSample("DEBUG: [Lifecycle] ProductDetailViewController: viewDidDisappear(_:)",
@@ -38,6 +43,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("Will call viewWillAppear on child", .unattributed),
             DialectSample("override func viewDidLoad() {", .unattributed),
             DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
+            DialectSample("reload skipped because viewWillAppear was not called", .unattributed),
+            DialectSample("refresh deferred until viewDidAppear", .unattributed),
             DialectSample("Network init complete", .unattributed),
         ])
 
@@ -45,7 +52,9 @@ enum LabelBeforeDialect: NamingDialect {
         let b = word.bytes
         let before = word.message.lowerBound..<word.word.lowerBound
         if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(name: names.intern(b, generic))) }
-        guard let found = LabelText.lastLabel(in: b, before) else { return .notThisShape }
+        guard let found = LabelText.typeNameBeforeParentheses(endingIn: b, before) ?? LabelText.lastLabel(in: b, before) else {
+            return .notThisShape
+        }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
         return .controller(ControllerRef(name: names.intern(b, label)))

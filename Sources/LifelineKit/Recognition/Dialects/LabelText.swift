@@ -9,13 +9,26 @@ enum LabelText {
     static let proseWords: Set<String> = [
         "an", "the", "is", "was", "are", "be", "at", "on", "in", "of", "to", "for", "from", "after", "before",
         "during", "inside", "into", "call", "calls", "called", "calling", "when", "while", "then", "and", "or", "not",
+        "because", "since", "until", "unless", "if", "without", "upon",
         "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
         // Code pasted into a log is not a label: `override func viewDidLoad()`, `public override void ViewDidLoad()`.
         "override", "func", "void", "public", "private", "protected", "internal", "self", "base", "return",
     ]
 
     /// Words between a label and its callback that are dropped: `HomeVC is deallocated`, `HomeVC got viewDidLoad`.
-    static let linkingWords: Set<String> = ["is", "was", "got", "gets", "get", "been", "being", "has"]
+    private static let linkingWords: [StaticString] = ["is", "was", "got", "gets", "get", "been", "being", "has"]
+
+    /// Where the linking word that ends at `end`, after a space, starts (in either case); nil when none does.
+    /// Compares bytes: the description dialect asks on every line with a word before its callback.
+    static func linkingWordStart(endingAt end: Int, in b: Bytes, lower: Int) -> Int? {
+        var start = end
+        while start > lower, end - start < 5, ASCII.isLetter(b[start - 1]) { start -= 1 }
+        guard start < end, start > lower, b[start - 1] == ASCII.space else { return nil }
+        for word in linkingWords where word.utf8CodeUnitCount == end - start {
+            if (0..<(end - start)).allSatisfy({ b[start + $0] | 0x20 == word.utf8Start[$0] }) { return start }
+        }
+        return nil
+    }
 
     /// The scalar that ends at `end` (exclusive) and where it starts; nil at `lower`.
     static func scalar(endingAt end: Int, in b: Bytes, lower: Int) -> (Unicode.Scalar, start: Int)? {
@@ -74,6 +87,39 @@ enum LabelText {
         guard end > range.lowerBound, b[end - 1] == ASCII.greater,
               let open = matchingOpen(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
         return typeName(b, start: identifierStart(b, before: open, lower: range.lowerBound), open: open, end: end)
+    }
+
+    /// A type's name before a description in parentheses that ends where `range` ends, once blanks and one separator
+    /// (`:`, `|`, `-`, `.`) are skipped: a custom `description` (`HomeVC(title: Home)`), an address
+    /// (`HomeVC(0x7fb5c8d0).viewDidLoad()`) or a source line (`HomeVC.swift(27)`, less its extension). The name must
+    /// touch the `(` and start with a capital or `_`; `Optional(…)` wraps a value and names none.
+    static func typeNameBeforeParentheses(endingIn b: Bytes, _ range: Range<Int>) -> Range<Int>? {
+        var end = range.upperBound
+        while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 }
+        if end > range.lowerBound, isSeparatorBeforeCallback(b[end - 1]) { end -= 1 }
+        while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 }
+        guard end > range.lowerBound, b[end - 1] == ASCII.closeParen,
+              let open = matchingOpenParenthesis(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
+        let start = identifierStart(b, before: open, lower: range.lowerBound)
+        guard let name = typeName(b, start: start, open: open, end: open), !b.matches("Optional(", at: start) else { return nil }
+        return withoutFileExtension(b, name)
+    }
+
+    private static func isSeparatorBeforeCallback(_ byte: UInt8) -> Bool {
+        byte == ASCII.colon || byte == verticalBar || byte == ASCII.minus || byte == ASCII.period
+    }
+
+    /// The `(` matching the `)` at `close`, within 200 bytes.
+    private static func matchingOpenParenthesis(_ b: Bytes, closingAt close: Int, lower: Int) -> Int? {
+        var depth = 0, i = close
+        while i >= max(lower, close - 200) {
+            if b[i] == ASCII.closeParen { depth += 1 } else if b[i] == ASCII.openParen {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+            i -= 1
+        }
+        return nil
     }
 
     /// The same forwards: the generic type name starting at `start` (an identifier followed by `<…>`), if any.
@@ -159,7 +205,8 @@ enum LabelText {
     /// Source file extensions `#file` and `__FILE__` print.
     private static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
 
-    private static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+    /// `run` less a source file's extension at its end (`HomeVC.swift` gives `HomeVC`).
+    static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
         for ext in fileExtensions {
             let length = ext.utf8CodeUnitCount
             if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
@@ -212,10 +259,7 @@ enum LabelText {
     /// `label` less the linking words at its end (`HomeVC is` gives `HomeVC`); nil when nothing else is left.
     static func droppingLinkingWords(_ label: Range<Int>, in b: Bytes) -> Range<Int>? {
         var end = label.upperBound
-        while let space = (label.lowerBound..<end).last(where: { b[$0] == ASCII.space }),
-              linkingWords.contains(b.string((space + 1)..<end).lowercased()) {
-            end = space
-        }
+        while let start = linkingWordStart(endingAt: end, in: b, lower: label.lowerBound) { end = start - 1 }
         return end > label.lowerBound ? label.lowerBound..<end : nil
     }
 

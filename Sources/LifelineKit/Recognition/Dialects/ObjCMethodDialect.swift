@@ -10,6 +10,7 @@ enum ObjCMethodDialect: NamingDialect {
             DialectSample("-[DetailViewController dealloc]", .callback(.dealloc, controller: "DetailViewController")),
             DialectSample("-[Cart willMoveToParentViewController:] (null)", .callback(.willMove, controller: "Cart", argument: "nil")),
             DialectSample("4   Shop   0x0000000100a1b2c3 -[CartViewController viewDidLoad] + 52", .unattributed),
+            DialectSample("[super viewDidLoad];", .unattributed),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
@@ -21,6 +22,9 @@ enum ObjCMethodDialect: NamingDialect {
         guard nameStart < nameEnd, nameStart > lower, b[nameStart - 1] == ASCII.openBracket else { return .notThisShape }
         if StackFrame.isObjCFrame(b, after: word.word.upperBound, limit: word.message.upperBound) {
             return .rejected("a stack frame, not a log of the callback")
+        }
+        if CodeReceiver.isCodeReceiver(b, nameStart..<nameEnd) {
+            return .rejected("‘[\(b.string(nameStart..<word.word.upperBound))]’ is code, not a log of the callback")
         }
         return .controller(ControllerRef(name: names.intern(b, nameStart..<nameEnd)))
     }
