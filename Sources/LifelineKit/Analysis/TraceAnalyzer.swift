@@ -172,7 +172,7 @@ struct InOrderStage {
                         resolveYear(&events[event])
                         if let range = events[event].textBytes {
                             if lendsLines {
-                                engine.consume(events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
+                                engine.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
                                 continue
                             }
                             events[event].text = bytes.string(range)
@@ -229,7 +229,7 @@ struct InOrderStage {
             for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
-                if lendsLines { engine.consume(event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
+                if lendsLines { engine.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
                 event.text = bytes.string(lines[index].bytes)
                 engine.consume(event)
             }

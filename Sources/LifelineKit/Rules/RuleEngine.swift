@@ -21,8 +21,10 @@ public final class RuleEngine {
     /// Places one event on its instance's timeline and judges it.
     public func consume(_ event: LifecycleEvent) { tracker.consume(event) }
 
-    /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage).
-    func consume(_ event: LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
+    /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage). The event is
+    /// taken `inout`, unchanged: exclusive access lets it be lent to the tracker where it lies; a plain parameter read
+    /// from the stage's buffer was copied, references and all, for every event.
+    func consume(_ event: inout LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
 
     /// The callback running on a thread: the last one logged there, while its body is open.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
