@@ -3,21 +3,21 @@
 /// hundred bytes out and back on every event.
 struct InstanceTable {
     private var index = KeyIndex()
-    /// nil for a free slot, and for an instance lent out (`lend`).
+    /// nil for a free slot.
     private var slots: [Instance?] = []
     private var freeSlots: [Int] = []
     private(set) var count = 0
 
-    /// The instance in `slot` (which must be occupied, and not lent out).
+    /// The instance in `slot` (which must be occupied).
     subscript(slot: Int) -> Instance {
         _read { yield slots[slot]! }  // lent, not copied: an instance holds a dozen references
         _modify { yield &slots[slot]! }
     }
 
-    /// The instance at `key` (nil while it is lent out).
+    /// The instance at `key`, if any.
     subscript(key: InstanceKey) -> Instance? { index[key].flatMap { slots[$0] } }
 
-    /// The instance in `slot`, nil while it is lent out.
+    /// The instance in `slot`, nil for a free slot.
     func instance(in slot: Int) -> Instance? { slots[slot] }
 
     /// The slot of the instance at `key`.
@@ -48,18 +48,6 @@ struct InstanceTable {
         freeSlots.append(slot)
         count -= 1
         return instance
-    }
-
-    /// Moves the instance out of `slot` for a while, so it can be lent as a value that is not copied; `giveBack`
-    /// puts it back. The slot stays taken and indexed meanwhile.
-    mutating func lend(_ slot: Int) -> Instance {
-        guard let instance = slots[slot].take() else { preconditionFailure("lending an empty slot") }
-        return instance
-    }
-
-    /// Puts back an instance lent from `slot`.
-    mutating func giveBack(_ instance: consuming Instance, to slot: Int) {
-        slots[slot] = instance
     }
 
     /// The occupied slots, in no particular order.

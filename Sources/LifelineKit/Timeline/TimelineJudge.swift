@@ -30,12 +30,17 @@ protocol TimelineJudge {
 /// while rules still read other instances through a `RuleContext` they are handed by reference.
 struct TimelineLoan {
     private let store: UnsafePointer<TimelineStore>
+    /// The slot of the instance being judged, which the judge has (lent where it lies): the loan does not read it.
+    private let judgedSlot: Int?
 
-    init(_ store: UnsafePointer<TimelineStore>) { self.store = store }
+    init(_ store: UnsafePointer<TimelineStore>, judging slot: Int? = nil) {
+        self.store = store
+        judgedSlot = slot
+    }
 
-    /// Another instance that is not deallocated, in full form or at rest; nil for the instance being judged (out of
-    /// its slot for the call, see `InstanceTable.lend`), which the judge has.
-    func instance(_ key: InstanceKey) -> Instance? { store.pointee.instance(key) }
+    /// Another instance that is not deallocated, in full form or at rest; nil for the instance being judged, which
+    /// the judge has.
+    func instance(_ key: InstanceKey) -> Instance? { store.pointee.instance(key, hiding: judgedSlot) }
 
     /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.
     func recentLines(endingAt newest: EvidenceArena.Position?) -> [EvidenceLine] { store.pointee.recentLines(endingAt: newest) }

@@ -13,9 +13,10 @@ struct TimelineStore {
         arena = EvidenceArena(capacity: evidenceCapacity)
     }
 
-    /// The instance at `key` that is not deallocated, in full form or at rest (nil while it is lent out of its slot).
-    func instance(_ key: InstanceKey) -> Instance? {
-        if let slot = live.slot(of: key) { return live.instance(in: slot) }
+    /// The instance at `key` that is not deallocated, in full form or at rest; nil for the one in slot `hidden`
+    /// (lent to a judge).
+    func instance(_ key: InstanceKey, hiding hidden: Int? = nil) -> Instance? {
+        if let slot = live.slot(of: key) { return slot == hidden ? nil : live.instance(in: slot) }
         return idle.instance(key)
     }
 

@@ -50,13 +50,15 @@ struct TimelineTracker<Judge: TimelineJudge> {
         withUnsafePointer(to: &timeline) { call(&judge, TimelineLoan($0)) }
     }
 
-    /// Runs `call` on the judge with the instance in `slot` and the timeline lent to it. The instance is moved out
-    /// of its slot for the call and back after: lent in place, it was copied, references and all, for every rule.
-    /// Meanwhile the timeline does not find it by its key (the judge has it).
+    /// Runs `call` on the judge with the instance in `slot` and the timeline lent to it. The instance is lent where
+    /// it lies, under an exclusive access to its slot (`lending`): read through the loan it was copied, references
+    /// and all, and moved out of its slot and back it cost two moves of its few hundred bytes. Meanwhile the loan
+    /// does not find it by its key (the judge has it).
     private mutating func withJudge(on slot: Int, _ call: (inout Judge, Instance, TimelineLoan) -> Void) {
-        let instance = live.lend(slot)
-        withUnsafePointer(to: &timeline) { call(&judge, instance, TimelineLoan($0)) }
-        live.giveBack(instance, to: slot)
+        withUnsafeMutablePointer(to: &timeline) { store in
+            let loan = TimelineLoan(UnsafePointer(store), judging: slot)
+            lending(&store.pointee.live[slot]) { call(&judge, $0, loan) }
+        }
     }
 
     /// Hooks of the judge that outlive the tracker's calls (reports set them).
@@ -192,9 +194,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
     private mutating func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                         _ enclosing: Enclosing) {
         if interest.judges(event.kind) {  // `withJudge(on:)` written out: this is the call made for most events
-            let instance = live.lend(slot)
-            withUnsafePointer(to: &timeline) { judge.judge(event, line: line, on: instance, TimelineLoan($0)) }
-            live.giveBack(instance, to: slot)
+            withUnsafeMutablePointer(to: &timeline) { store in
+                let loan = TimelineLoan(UnsafePointer(store), judging: slot)
+                lending(&store.pointee.live[slot]) { judge.judge(event, line: line, on: $0, loan) }
+            }
         }
         if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
@@ -322,4 +325,11 @@ extension EventKind {
         default: return nil
         }
     }
+}
+
+/// Lends `value` to `body` where it lies: the inout access makes it exclusive, so the compiler need not copy it to
+/// be sure it stays unchanged while `body` borrows it.
+@inline(__always)
+private func lending<Value>(_ value: inout Value, _ body: (Value) -> Void) {
+    body(value)
 }

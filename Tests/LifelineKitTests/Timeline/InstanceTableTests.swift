@@ -30,18 +30,4 @@ final class InstanceTableTests: XCTestCase {
         XCTAssertEqual(table.insert(instance(2)), slot)
         XCTAssertEqual(table.occupiedSlots.map { table[$0].serial }, [2])
     }
-
-    func testALentInstanceKeepsItsSlotAndComesBackAsItWent() {
-        var table = InstanceTable()
-        _ = table.insert(instance(1))
-        let slot = table.insert(instance(2))
-        table[slot].lastLine = 42
-        let lent = table.lend(slot)
-        XCTAssertEqual(lent.lastLine, 42)
-        XCTAssertEqual(table.slot(of: lent.key), slot, "still indexed while lent")
-        XCTAssertEqual(table.insert(instance(3)), 2, "a lent slot is not free")
-        table.giveBack(lent, to: slot)
-        XCTAssertEqual(table[instance(2).key]?.lastLine, 42)
-        XCTAssertEqual(table.count, 3)
-    }
 }
