@@ -206,23 +206,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
         if case .observerAdded = event.kind, let line, event.text.isEmpty {
             var withText = event  // an added observer keeps its line as evidence
             withText.text = line.string(0..<line.count)
-            live[slot].apply(withText, scope: enclosing.scope)
+            timeline.apply(withText, line: line, to: slot, scope: enclosing.scope)
         } else {
-            live[slot].apply(event, scope: enclosing.scope)
-        }
-        let previous = live[slot].evidence
-        if let line {
-            live[slot].evidence = timeline.arena.append(line: event.line, bytes: line, after: previous)
-        } else {
-            var text = event.text
-            live[slot].evidence = text.withUTF8 { timeline.arena.append(line: event.line, bytes: $0, after: previous) }
+            timeline.apply(event, line: line, to: slot, scope: enclosing.scope)
         }
         if let callback = event.kind.callback {
-            if !live[slot].loggedCallbacks.contains(callback) {  // the class profile already has what the instance logged
-                live[slot].loggedCallbacks.insert(callback)
-                let profile = live[slot].profile
-                timeline.facts.recordLogged(callback, profile: profile)
-            }
             openBodies.open(thread, callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, case .own = enclosing {
             openBodies.touch(thread, event.kind)
