@@ -37,21 +37,36 @@ struct IntMap<Value> {
     /// Sets `key`'s value; returns the value it replaced.
     @discardableResult
     mutating func insert(_ value: Value, for key: Int) -> Value? {
+        let slot = slot(for: key)
+        let old = values[slot]
+        if old == nil { add(key, at: slot) }
+        values[slot] = value
+        return old
+    }
+
+    /// The value `key` held; when it held none, it now holds `value` (made only then). One search either way: the
+    /// first of several values for a key is the one kept (the earliest A of a rule).
+    @discardableResult
+    mutating func keepingFirst(_ value: @autoclosure () -> Value, for key: Int) -> Value? {
+        let slot = slot(for: key)
+        if let held = values[slot] { return held }
+        add(key, at: slot)
+        values[slot] = value()
+        return nil
+    }
+
+    /// The slot holding `key`, or the empty one where it would go (the table grown first if a new key would fill it).
+    private mutating func slot(for key: Int) -> Int {
         precondition(key != Self.empty, "IntMap cannot hold Int.min")
         if (count + 1) * 4 > keys.count * 3 { grow() }
         var slot = home(key)
-        while keys[slot] != Self.empty {
-            if keys[slot] == key {
-                let old = values[slot]
-                values[slot] = value
-                return old
-            }
-            slot = (slot + 1) & (keys.count - 1)
-        }
+        while keys[slot] != Self.empty, keys[slot] != key { slot = (slot + 1) & (keys.count - 1) }
+        return slot
+    }
+
+    private mutating func add(_ key: Int, at slot: Int) {
         keys[slot] = key
-        values[slot] = value
         count += 1
-        return nil
     }
 
     /// Removes `key`; returns its value.

@@ -11,9 +11,13 @@ final class IntMapTests: XCTestCase {
             let range = round.isMultiple(of: 2) ? -40...40 : -5_000...5_000
             for step in 0..<4_000 {
                 let key = Int.random(in: range, using: &generator)
-                switch Int.random(in: 0..<3, using: &generator) {
+                switch Int.random(in: 0..<5, using: &generator) {
                 case 0, 1:
                     XCTAssertEqual(map.insert(step, for: key), reference.updateValue(step, forKey: key))
+                case 2:
+                    let held = reference[key]
+                    if held == nil { reference[key] = step }
+                    XCTAssertEqual(map.keepingFirst(step, for: key), held, "the first value stands")
                 default:
                     XCTAssertEqual(map.removeValue(forKey: key), reference.removeValue(forKey: key))
                 }

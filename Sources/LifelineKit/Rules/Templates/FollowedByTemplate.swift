@@ -50,9 +50,9 @@ struct FollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            guard !pending.contains(scope) else { return }  // the earliest A stands
-            pending.insert(SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance)),
-                           for: scope)
+            let context = report.context  // the earliest A stands
+            pending.keepingFirst(SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance)),
+                                 for: scope)
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }

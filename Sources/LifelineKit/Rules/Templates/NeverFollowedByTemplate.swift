@@ -42,7 +42,7 @@ struct NeverFollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            if !seenA.contains(scope) { seenA.insert(event.line, for: scope) }
+            seenA.keepingFirst(event.line, for: scope)
         } else if let a = seenA[scope] {
             report.report("\(names.b) after \(names.a) (line \(a))", on: instance, at: event)
         }

@@ -48,10 +48,7 @@ struct OnceTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         guard isA else { return }
-        guard let earlier = first[scope] else {
-            first.insert(event.line, for: scope)
-            return
-        }
+        guard let earlier = first.keepingFirst(event.line, for: scope) else { return }
         let count = (counts[scope] ?? 1) + 1
         counts.insert(count, for: scope)
         report.report("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
