@@ -85,7 +85,8 @@ enum LabelText {
         }
         skipBlanks()
         guard end > range.lowerBound, b[end - 1] == ASCII.greater,
-              let open = matchingOpen(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
+              let open = matchingOpen(b, closingAt: end - 1, lower: range.lowerBound, opener: ASCII.less, closer: ASCII.greater,
+                                      allowing: isTypeArgumentByte) else { return nil }
         return typeName(b, start: identifierStart(b, before: open, lower: range.lowerBound), open: open, end: end)
     }
 
@@ -99,7 +100,8 @@ enum LabelText {
         if end > range.lowerBound, isSeparatorBeforeCallback(b[end - 1]) { end -= 1 }
         while end > range.lowerBound, ASCII.isBlank(b[end - 1]) { end -= 1 }
         guard end > range.lowerBound, b[end - 1] == ASCII.closeParen,
-              let open = matchingOpenParenthesis(b, closingAt: end - 1, lower: range.lowerBound) else { return nil }
+              let open = matchingOpen(b, closingAt: end - 1, lower: max(range.lowerBound, end - 201), opener: ASCII.openParen,
+                                      closer: ASCII.closeParen, allowing: { _ in true }) else { return nil }  // within 200 bytes
         let start = identifierStart(b, before: open, lower: range.lowerBound)
         guard let name = typeName(b, start: start, open: open, end: open), !b.matches("Optional(", at: start) else { return nil }
         return withoutFileExtension(b, name)
@@ -107,19 +109,6 @@ enum LabelText {
 
     private static func isSeparatorBeforeCallback(_ byte: UInt8) -> Bool {
         byte == ASCII.colon || byte == verticalBar || byte == ASCII.minus || byte == ASCII.period
-    }
-
-    /// The `(` matching the `)` at `close`, within 200 bytes.
-    private static func matchingOpenParenthesis(_ b: Bytes, closingAt close: Int, lower: Int) -> Int? {
-        var depth = 0, i = close
-        while i >= max(lower, close - 200) {
-            if b[i] == ASCII.closeParen { depth += 1 } else if b[i] == ASCII.openParen {
-                depth -= 1
-                if depth == 0 { return i }
-            }
-            i -= 1
-        }
-        return nil
     }
 
     /// The same forwards: the generic type name starting at `start` (an identifier followed by `<…>`), if any.
@@ -146,15 +135,17 @@ enum LabelText {
         ASCII.isIdentifier(byte) || byte == ASCII.period || byte == ASCII.comma || byte == ASCII.space
     }
 
-    /// The `<` matching the `>` at `close`, with only type arguments between them.
-    private static func matchingOpen(_ b: Bytes, closingAt close: Int, lower: Int) -> Int? {
+    /// The `opener` matching the `closer` at `close`, searching back to `lower`, with only bytes `allowing` accepts
+    /// between them (`<` and `>` around type arguments, `(` and `)` around anything).
+    private static func matchingOpen(_ b: Bytes, closingAt close: Int, lower: Int, opener: UInt8, closer: UInt8,
+                                     allowing: (UInt8) -> Bool) -> Int? {
         var depth = 0, i = close
         while i >= lower {
             let byte = b[i]
-            if byte == ASCII.greater { depth += 1 } else if byte == ASCII.less {
+            if byte == closer { depth += 1 } else if byte == opener {
                 depth -= 1
                 if depth == 0 { return i }
-            } else if !isTypeArgumentByte(byte) { return nil }
+            } else if !allowing(byte) { return nil }
             i -= 1
         }
         return nil
