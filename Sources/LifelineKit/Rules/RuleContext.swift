@@ -48,6 +48,13 @@ public final class RuleContext {
         return event.text
     }
 
+    /// Calls `body` with the bytes of `event`'s line, made into no `String`.
+    func withLine<Result>(of event: LifecycleEvent, _ body: (Bytes) -> Result) -> Result {
+        if let lentLine, event.text.isEmpty { return body(lentLine) }
+        var text = event.text
+        return text.withUTF8(body)
+    }
+
     /// Reports a finding of the running rule on `event`'s line (rules judging an event call this).
     public func report(_ message: String, on instance: Instance, at event: LifecycleEvent, severity: Severity? = nil) {
         report(message, on: instance, line: event.line, time: event.time, event: event.kind.name, severity: severity,

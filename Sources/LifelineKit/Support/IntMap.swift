@@ -36,11 +36,11 @@ struct IntMap<Value> {
 
     /// Sets `key`'s value; returns the value it replaced.
     @discardableResult
-    mutating func insert(_ value: Value, for key: Int) -> Value? {
+    mutating func insert(_ value: consuming Value, for key: Int) -> Value? {
         let slot = slot(for: key)
-        let old = values[slot]
+        let old = values[slot].take()  // moved, as `value` is moved in: no copy, no retain
         if old == nil { add(key, at: slot) }
-        values[slot] = value
+        values[slot] = consume value
         return old
     }
 
@@ -73,7 +73,7 @@ struct IntMap<Value> {
     @discardableResult
     mutating func removeValue(forKey key: Int) -> Value? {
         guard let found = find(key) else { return nil }
-        let removed = values[found]
+        let removed = values[found].take()  // moved out, as the entries below are moved: no copy, no release
         let mask = keys.count - 1
         // Backward-shift deletion: move each later entry of the run into the hole when its home allows it.
         var hole = found
@@ -84,18 +84,16 @@ struct IntMap<Value> {
             let stays = hole <= next ? (wanted > hole && wanted <= next) : (wanted > hole || wanted <= next)
             if !stays {
                 keys[hole] = keys[next]
-                values[hole] = values[next]
+                values.swapAt(hole, next)
                 hole = next
             }
             next = (next + 1) & mask
         }
         keys[hole] = Self.empty
-        values[hole] = nil
         count -= 1
         return removed
     }
 
-    /// Empties the map, keeping its capacity.
     mutating func removeAll() {
         guard count > 0 else { return }
         for slot in keys.indices { keys[slot] = Self.empty }

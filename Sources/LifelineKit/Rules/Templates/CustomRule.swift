@@ -23,10 +23,6 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     /// and the last ones found, by the serial's low bits (events of a few instances interleave).
     private var classScopeOfInstance = IntMap<RuleScope>()
     private var recentClassScopes = [(serial: Int, scope: RuleScope)](repeating: (-1, 0), count: 16)
-    private struct ClassInProcess: Hashable {
-        var process: ProcessKey
-        var name: String
-    }
     /// The callbacks A and B name, if they are callbacks: most events are, and are told apart without names.
     private let callbackA: Callback?
     private let callbackB: Callback?
@@ -116,4 +112,11 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         recentClassScopes[instance.serial & 15] = (instance.serial, number)
         return number
     }
+}
+
+/// A class in one process: a per-class rule's scope (`CustomRule.scope(of:)`). Outside the generic rule, so that
+/// it is one type, not one per template whose metadata is looked up at each use.
+private struct ClassInProcess: Hashable {
+    var process: ProcessKey
+    var name: String
 }

@@ -38,10 +38,18 @@ struct FollowedByTemplate: RuleTemplate {
         }
         """)
 
-    /// Per scope: the earliest A no B has followed yet.
-    private var pending = IntMap<SeenEvent>()
+    /// Per scope: the earliest A no B has followed yet, its line kept in `lines`.
+    private var pending = IntMap<Pending>()
+    private var lines = SeenLines()
     private let names: (a: String, b: String)
     private let within: Double?
+
+    private struct Pending {
+        var line: Int
+        var time: TraceTime?
+        var text: SeenLines.Slot
+        var instance: InstanceMark
+    }
 
     init(_ spec: CustomRuleSpec) {
         names = (spec.event.description, spec.then?.description ?? "")
@@ -50,20 +58,26 @@ struct FollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            let context = report.context  // the earliest A stands
-            pending.keepingFirst(SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance)),
-                                 for: scope)
+            guard !pending.contains(scope) else { return }  // the earliest A stands
+            let text = report.context.withLine(of: event) { lines.keep($0) }
+            pending.insert(Pending(line: event.line, time: event.time, text: text, instance: InstanceMark(instance)), for: scope)
             return
         }
         guard let a = pending.removeValue(forKey: scope) else { return }
+        defer { lines.release(a.text) }
         if let within, let start = a.time, let end = event.time, end.seconds(since: start) > within {
             report.report("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
-                          + "limit \(Format.seconds(within)))", at: a, name: names.a)
+                          + "limit \(Format.seconds(within)))", at: seen(a), name: names.a)
         }
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
         guard !pending.isEmpty, let a = pending.removeValue(forKey: scope) else { return }
-        report.report("\(names.a) never followed by \(names.b)", at: a, name: names.a)
+        report.report("\(names.a) never followed by \(names.b)", at: seen(a), name: names.a)
+        lines.release(a.text)
+    }
+
+    private func seen(_ pending: Pending) -> SeenEvent {
+        SeenEvent(line: pending.line, time: pending.time, text: lines.text(pending.text), instance: pending.instance)
     }
 }
