@@ -52,6 +52,7 @@ public struct TraceAnalyzer: Sendable {
         }
         while let chunk = try reader.next(shouldStop: observer.shouldStop) {
             stage.take(chunk, parser.parse(chunk))
+            reader.recycle(chunk.bytes)
             if observer.shouldStop() { break }
         }
         return stage.finish()
@@ -85,6 +86,7 @@ public struct TraceAnalyzer: Sendable {
                 return !stage.observer.shouldStop()
             }
             stage.take(chunk, pieces: consume pieces)  // moved: the events are renumbered in place, not copied
+            reader.recycle(chunk.bytes)
             if stage.observer.shouldStop() { return false }
         }
         return false

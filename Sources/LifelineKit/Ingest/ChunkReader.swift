@@ -45,6 +45,9 @@ final class ChunkReader {
     private var contentChecked = false
     /// The input starts over: the next chunk says so.
     private var restart: InputRestart?
+    /// Buffers of chunks the caller is done with (`recycle(_:)`), read into again: a buffer allocated for each chunk
+    /// is often returned to the system when freed, and its pages are faulted in and zeroed anew on the next read.
+    private var spares: [[UInt8]] = []
 
     init(descriptor: Int32, ownsDescriptor: Bool = false, leading: [UInt8] = [], blockSize: Int = 4 << 20,
          maxLineLength: Int = 8 << 20, follow: Bool = false, followedPath: String? = nil) {
@@ -105,6 +108,11 @@ final class ChunkReader {
     }
 
     /// What one read gave.
+    /// Takes back the bytes of a chunk `next()` returned, once nothing else holds them, to read into again.
+    func recycle(_ bytes: consuming [UInt8]) {
+        if spares.count < 2 { spares.append(bytes) }
+    }
+
     private enum Read {
         /// New bytes after the pending partial line (which they include).
         case bytes([UInt8])
@@ -121,12 +129,23 @@ final class ChunkReader {
         let carried = pending.count
         while true {
             var failure: Int32 = 0
-            var block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
-                guard let base = buffer.baseAddress else { return }
-                pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, carried) } }
-                let received = read(descriptor, base + carried, blockSize)
+            var block: [UInt8]
+            if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
+                reused.removeAll(keepingCapacity: true)
+                reused.append(contentsOf: pending)
+                reused.append(contentsOf: repeatElement(0, count: blockSize))
+                let received = reused.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + carried, blockSize) }
                 if received < 0 { failure = errno }
-                initialized = carried + max(received, 0)
+                reused.removeLast(blockSize - max(received, 0))
+                block = reused
+            } else {
+                block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, carried) } }
+                    let received = read(descriptor, base + carried, blockSize)
+                    if received < 0 { failure = errno }
+                    initialized = carried + max(received, 0)
+                }
             }
             if failure == EINTR {
                 if shouldStop() { return .end }
