@@ -18,7 +18,9 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     private var template: Template
     /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
-    private var classScopeNumbers: [ClassInProcess: RuleScope] = [:]
+    /// By a quick hash of the class (`ClassInProcess.quickHash`): a `Dictionary` hashed both names with SipHash for
+    /// each new instance.
+    private var classScopeNumbers = IntMap<[(key: ClassInProcess, scope: RuleScope)]>()
     /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
     /// and the last ones found, by the serial's low bits (events of a few instances interleave).
     private var classScopeOfInstance = IntMap<RuleScope>()
@@ -101,11 +103,14 @@ struct CustomRule<Template: RuleTemplate>: Rule {
         }
         let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
         let number: RuleScope
-        if let known = classScopeNumbers[key] {
+        let hash = key.quickHash
+        if let known = classScopeNumbers[hash]?.first(where: { $0.key == key })?.scope {
             number = known
         } else {
             number = -1 - classScopes.count
-            classScopeNumbers[key] = number
+            var sharing = classScopeNumbers.removeValue(forKey: hash) ?? []
+            sharing.append((key, number))
+            classScopeNumbers.insert(sharing, for: hash)
             classScopes.append(number)
         }
         classScopeOfInstance[instance.serial] = number
@@ -116,7 +121,17 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
 /// A class in one process: a per-class rule's scope (`CustomRule.scope(of:)`). Outside the generic rule, so that
 /// it is one type, not one per template whose metadata is looked up at each use.
-private struct ClassInProcess: Hashable {
+private struct ClassInProcess: Equatable {
     var process: ProcessKey
     var name: String
+
+    /// FNV-1a over the pid and both names' bytes; never negative (`IntMap` keys cannot be `Int.min`).
+    var quickHash: Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(process.pid ?? -1))
+        var name = name, processName = process.name ?? ""
+        name.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
+        hash = (hash ^ 0xFF) &* 0x100_0000_01B3  // between the names: ("ab", "c") and ("a", "bc") differ
+        processName.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
+        return Int(truncatingIfNeeded: hash >> 1)
+    }
 }

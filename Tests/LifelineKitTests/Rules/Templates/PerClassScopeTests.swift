@@ -1,0 +1,27 @@
+import XCTest
+@testable import LifelineKit
+
+/// A rule `per` class holds for each class in each process: instances of one class share a scope, other classes
+/// and the same class in another process do not.
+final class PerClassScopeTests: XCTestCase {
+    func testOnePerClassScopeForEachClassInEachProcess() throws {
+        let trace = """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidLoad()
+            2024-03-01 10:49:46.200 Shop[4089:51117] <Shop.CartVC: 0x7f02> viewDidLoad()
+            2024-03-01 10:49:46.300 Shop[4090:51117] <Shop.HomeVC: 0x7f03> viewDidLoad()
+            2024-03-01 10:49:46.400 Shop[4089:51117] <Shop.HomeVC: 0x7f04> viewDidLoad()
+            2024-03-01 10:49:46.500 Shop[4089:51117] <Shop.Home: 0x7f05> viewDidLoad()
+            2024-03-01 10:49:46.600 Shop[4090:51117] <Shop.HomeVC: 0x7f06> viewDidLoad()
+            """
+        let configuration = """
+            { "rules": { "one-load-per-class": { "template": "once", "event": "viewDidLoad", "per": "class", "message": "m" } } }
+            """
+        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
+        let findings = try TraceFixture.analyze(trace, options: options).findings.filter { $0.rule == "one-load-per-class" }
+        XCTAssertEqual(findings.map(\.line), [4, 6], "HomeVC again in process 4089, then in 4090; CartVC and Home once each")
+        XCTAssertEqual(findings.map(\.message), [
+            "<Shop.HomeVC: 0x7f04> viewDidLoad again (2nd time, first at line 1): m",
+            "<Shop.HomeVC: 0x7f06> viewDidLoad again (2nd time, first at line 3): m",
+        ])
+    }
+}
