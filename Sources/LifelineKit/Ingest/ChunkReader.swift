@@ -109,8 +109,10 @@ final class ChunkReader {
 
     /// What one read gave.
     /// Takes back the bytes of a chunk `next()` returned, once nothing else holds them, to read into again.
+    /// Not when following: reads are a line or a few then, and the time taken to prepare a buffer would be time a
+    /// Ctrl-C could arrive in before the read blocks, which it would then not end.
     func recycle(_ bytes: consuming [UInt8]) {
-        if spares.count < 2 { spares.append(bytes) }
+        if !follow, spares.count < 2 { spares.append(bytes) }
     }
 
     private enum Read {
@@ -128,14 +130,18 @@ final class ChunkReader {
     private func readBlock(shouldStop: () -> Bool) throws -> Read {
         let carried = pending.count
         while true {
+            if follow, shouldStop() { return .end }  // a Ctrl-C just before a read that blocks would not end it
             var failure: Int32 = 0
             var block: [UInt8]
             if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
                 reused.removeAll(keepingCapacity: true)
                 reused.append(contentsOf: pending)
                 reused.append(contentsOf: repeatElement(0, count: blockSize))
-                let received = reused.withUnsafeMutableBufferPointer { read(descriptor, $0.baseAddress! + carried, blockSize) }
-                if received < 0 { failure = errno }
+                let received = reused.withUnsafeMutableBufferPointer { buffer in
+                    let received = read(descriptor, buffer.baseAddress! + carried, blockSize)
+                    if received < 0 { failure = errno }  // at once: anything run before may set it
+                    return received
+                }
                 reused.removeLast(blockSize - max(received, 0))
                 block = reused
             } else {
