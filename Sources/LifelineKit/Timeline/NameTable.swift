@@ -25,18 +25,31 @@ struct NameTable: Sendable {
 }
 
 /// Distinct values numbered from 0 in order of first sight, both ways.
-private struct Numbering<Value: Hashable & Sendable>: Sendable {
+private struct Numbering<Value: QuickHashable & Sendable>: Sendable {
     private(set) var values: [Value] = []
-    private var ids: [Value: UInt32] = [:]
+    /// By each value's `quickHash`: the ids of the values with that hash (almost always one). A `Dictionary` hashed
+    /// every class name with SipHash each time an instance was compacted or restored.
+    private var ids = IntMap<[UInt32]>()
 
     mutating func id(_ value: Value) -> UInt32 {
-        if let id = ids[value] { return id }
+        let hash = value.quickHash
+        if let id = ids[hash]?.first(where: { values[Int($0)] == value }) { return id }
+        let id = UInt32(values.count)
         values.append(value)
-        ids[value] = UInt32(values.count - 1)
-        return UInt32(values.count - 1)
+        var sharing = ids.removeValue(forKey: hash) ?? []
+        sharing.append(id)
+        ids.insert(sharing, for: hash)
+        return id
     }
 
-    func existingID(_ value: Value) -> UInt32? { ids[value] }
+    func existingID(_ value: Value) -> UInt32? { ids[value.quickHash]?.first { values[Int($0)] == value } }
 
     subscript(id: UInt32) -> Value { values[Int(id)] }
+}
+
+extension ProcessKey: QuickHashable {
+    var quickHash: Int {
+        let hash = QuickHash.mixing(Int64(pid ?? -1), into: QuickHash.seed)
+        return QuickHash.finished(name.map { QuickHash.mixing($0, into: hash) } ?? hash)
+    }
 }

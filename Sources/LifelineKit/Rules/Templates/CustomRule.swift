@@ -18,8 +18,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     private var template: Template
     /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
     private var classScopes: [RuleScope] = []
-    /// By a quick hash of the class (`ClassInProcess.quickHash`): a `Dictionary` hashed both names with SipHash for
-    /// each new instance.
+    /// By a quick hash of the class (`QuickHash`): a `Dictionary` hashed both names with SipHash for each new instance.
     private var classScopeNumbers = IntMap<[(key: ClassInProcess, scope: RuleScope)]>()
     /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
     /// and the last ones found, by the serial's low bits (events of a few instances interleave).
@@ -121,17 +120,12 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
 /// A class in one process: a per-class rule's scope (`CustomRule.scope(of:)`). Outside the generic rule, so that
 /// it is one type, not one per template whose metadata is looked up at each use.
-private struct ClassInProcess: Equatable {
+private struct ClassInProcess: QuickHashable {
     var process: ProcessKey
     var name: String
 
-    /// FNV-1a over the pid and both names' bytes; never negative (`IntMap` keys cannot be `Int.min`).
+    /// The process's hash with the class name mixed in (`QuickHash`).
     var quickHash: Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bitPattern: Int64(process.pid ?? -1))
-        var name = name, processName = process.name ?? ""
-        name.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
-        hash = (hash ^ 0xFF) &* 0x100_0000_01B3  // between the names: ("ab", "c") and ("a", "bc") differ
-        processName.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
-        return Int(truncatingIfNeeded: hash >> 1)
+        QuickHash.finished(QuickHash.mixing(name, into: UInt64(bitPattern: Int64(process.quickHash))))
     }
 }

@@ -1,0 +1,27 @@
+/// A hash for tables keyed by names (`IntMap` buckets): FNV-1a over the UTF-8 bytes, a few instructions a byte,
+/// where `Hasher` (SipHash, over normalised scalars) costs about a thousand for a class name. Never negative, so
+/// never `Int.min`, which `IntMap` cannot hold. Not for tables fed by untrusted keys in bulk: anyone can collide it.
+protocol QuickHashable: Equatable {
+    var quickHash: Int { get }
+}
+
+enum QuickHash {
+    static let seed: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// `hash` with `string`'s bytes mixed in.
+    static func mixing(_ string: String, into hash: UInt64) -> UInt64 {
+        var hash = hash, string = string
+        string.withUTF8 { for byte in $0 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 } }
+        return (hash ^ 0xFF) &* 0x100_0000_01B3  // a separator: ("ab", "c") and ("a", "bc") differ
+    }
+
+    static func mixing(_ value: Int64, into hash: UInt64) -> UInt64 {
+        (hash ^ UInt64(bitPattern: value)) &* 0x100_0000_01B3
+    }
+
+    static func finished(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 1) }
+}
+
+extension String: QuickHashable {
+    var quickHash: Int { QuickHash.finished(QuickHash.mixing(self, into: QuickHash.seed)) }
+}
