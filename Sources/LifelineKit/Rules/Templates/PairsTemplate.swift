@@ -50,13 +50,9 @@ struct PairsTemplate: RuleTemplate {
         }
         """)
 
-    private struct Slot: Hashable {
-        var scope: RuleScope
-        var key: String?
-    }
-
-    /// Per scope and key: the open A.
-    private var open: [Slot: SeenEvent] = [:]
+    /// Per scope: the open A of each key (the nil key when the rule is not `byKey`). By scope, so that closing one
+    /// looks at its own As only.
+    private var open = IntMap<[String?: SeenEvent]>()
     private let names: (a: String, b: String)
     private let byKey: Bool
 
@@ -67,24 +63,24 @@ struct PairsTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         let key = byKey ? event.kind.appEvent?.key : nil
-        let slot = Slot(scope: scope, key: key)
         let keyText = key.map { " (key \($0))" } ?? ""
+        var keys = open.removeValue(forKey: scope) ?? [:]
+        defer { if !keys.isEmpty { open.insert(keys, for: scope) } }
         if isA {
-            if let earlier = open[slot] {
+            if let earlier = keys[key] {
                 report.report("\(names.a)\(keyText) again before \(names.b) (open since line \(earlier.line))", on: instance, at: event)
             }
-            open[slot] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance))
-        } else if open.removeValue(forKey: slot) == nil {
+            keys[key] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance))
+        } else if keys.removeValue(forKey: key) == nil {
             report.report("\(names.b)\(keyText) without an open \(names.a)", on: instance, at: event)
         }
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        guard !open.isEmpty else { return }
-        let ending = open.filter { $0.key.scope == scope }.sorted { $0.value.line < $1.value.line }
-        for (slot, a) in ending {
-            open[slot] = nil
-            report.report("\(names.a)\(slot.key.map { " (key \($0))" } ?? "") never balanced by \(names.b)", at: a, name: names.a)
+        guard !open.isEmpty, let keys = open.removeValue(forKey: scope) else { return }
+        // In line order; As of one line by key, so that the order never depends on hashing.
+        for (key, a) in keys.sorted(by: { ($0.value.line, $0.key ?? "") < ($1.value.line, $1.key ?? "") }) {
+            report.report("\(names.a)\(key.map { " (key \($0))" } ?? "") never balanced by \(names.b)", at: a, name: names.a)
         }
     }
 }
