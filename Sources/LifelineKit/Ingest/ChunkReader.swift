@@ -107,7 +107,6 @@ final class ChunkReader {
         return Chunk(bytes: pending)
     }
 
-    /// What one read gave.
     /// Takes back the bytes of a chunk `next()` returned, once nothing else holds them, to read into again.
     /// Not when following: reads are a line or a few then, and the time taken to prepare a buffer would be time a
     /// Ctrl-C could arrive in before the read blocks, which it would then not end.
@@ -115,6 +114,7 @@ final class ChunkReader {
         if !follow, spares.count < 2 { spares.append(bytes) }
     }
 
+    /// What one read gave.
     private enum Read {
         /// New bytes after the pending partial line (which they include).
         case bytes([UInt8])
