@@ -94,6 +94,7 @@ struct IntMap<Value> {
         return removed
     }
 
+    /// Empties the map, keeping its capacity.
     mutating func removeAll() {
         guard count > 0 else { return }
         for slot in keys.indices { keys[slot] = Self.empty }
