@@ -114,6 +114,14 @@ final class ChunkReader {
         if !follow, spares.count < 2 { spares.append(bytes) }
     }
 
+    /// Reads up to `blockSize` bytes to `base`; returns how many (0 on failure, with `errno` in `failure`, read at
+    /// once: anything run after `read` may set it).
+    private func receive(into base: UnsafeMutablePointer<UInt8>, failure: inout Int32) -> Int {
+        let received = read(descriptor, base, blockSize)
+        if received < 0 { failure = errno }
+        return max(received, 0)
+    }
+
     /// What one read gave.
     private enum Read {
         /// New bytes after the pending partial line (which they include).
@@ -137,20 +145,14 @@ final class ChunkReader {
                 reused.removeAll(keepingCapacity: true)
                 reused.append(contentsOf: pending)
                 reused.append(contentsOf: repeatElement(0, count: blockSize))
-                let received = reused.withUnsafeMutableBufferPointer { buffer in
-                    let received = read(descriptor, buffer.baseAddress! + carried, blockSize)
-                    if received < 0 { failure = errno }  // at once: anything run before may set it
-                    return received
-                }
-                reused.removeLast(blockSize - max(received, 0))
+                let received = reused.withUnsafeMutableBufferPointer { receive(into: $0.baseAddress! + carried, failure: &failure) }
+                reused.removeLast(blockSize - received)
                 block = reused
             } else {
                 block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
                     guard let base = buffer.baseAddress else { return }
                     pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, carried) } }
-                    let received = read(descriptor, base + carried, blockSize)
-                    if received < 0 { failure = errno }
-                    initialized = carried + max(received, 0)
+                    initialized = carried + receive(into: base + carried, failure: &failure)
                 }
             }
             if failure == EINTR {
