@@ -25,3 +25,28 @@ enum QuickHash {
 extension String: QuickHashable {
     var quickHash: Int { QuickHash.finished(QuickHash.mixing(self, into: QuickHash.seed)) }
 }
+
+/// Distinct values numbered from 0 in order of first sight, both ways.
+struct Numbering<Value: QuickHashable & Sendable>: Sendable {
+    private(set) var values: [Value] = []
+    /// By each value's `quickHash`: the ids of the values with that hash (almost always one). A `Dictionary` would
+    /// hash a class name with SipHash at each look-up (instances compacted and restored, per-class rule scopes).
+    private var ids = IntMap<[UInt32]>()
+
+    mutating func id(_ value: Value) -> UInt32 {
+        let hash = value.quickHash
+        if let id = ids[hash]?.first(where: { values[Int($0)] == value }) { return id }
+        let id = UInt32(values.count)
+        values.append(value)
+        var sharing = ids.removeValue(forKey: hash) ?? []
+        sharing.append(id)
+        ids.insert(sharing, for: hash)
+        return id
+    }
+
+    func existingID(_ value: Value) -> UInt32? { ids[value.quickHash]?.first { values[Int($0)] == value } }
+
+    subscript(id: UInt32) -> Value { values[Int(id)] }
+
+    var count: Int { values.count }
+}

@@ -24,29 +24,6 @@ struct NameTable: Sendable {
     }
 }
 
-/// Distinct values numbered from 0 in order of first sight, both ways.
-private struct Numbering<Value: QuickHashable & Sendable>: Sendable {
-    private(set) var values: [Value] = []
-    /// By each value's `quickHash`: the ids of the values with that hash (almost always one). A `Dictionary` hashed
-    /// every class name with SipHash each time an instance was compacted or restored.
-    private var ids = IntMap<[UInt32]>()
-
-    mutating func id(_ value: Value) -> UInt32 {
-        let hash = value.quickHash
-        if let id = ids[hash]?.first(where: { values[Int($0)] == value }) { return id }
-        let id = UInt32(values.count)
-        values.append(value)
-        var sharing = ids.removeValue(forKey: hash) ?? []
-        sharing.append(id)
-        ids.insert(sharing, for: hash)
-        return id
-    }
-
-    func existingID(_ value: Value) -> UInt32? { ids[value.quickHash]?.first { values[Int($0)] == value } }
-
-    subscript(id: UInt32) -> Value { values[Int(id)] }
-}
-
 extension ProcessKey: QuickHashable {
     var quickHash: Int {
         let hash = QuickHash.mixing(Int64(pid ?? -1), into: QuickHash.seed)

@@ -16,10 +16,9 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
     let spec: CustomRuleSpec
     private var template: Template
-    /// Class scopes seen so far, closed at the end of the trace in order of first sight, and their numbers.
-    private var classScopes: [RuleScope] = []
-    /// By a quick hash of the class (`QuickHash`): a `Dictionary` hashed both names with SipHash for each new instance.
-    private var classScopeNumbers = IntMap<[(key: ClassInProcess, scope: RuleScope)]>()
+    /// Classes seen so far, numbered in order of first sight: class number n is scope -1 - n, and the scopes are
+    /// closed in that order at the end of the trace.
+    private var classes = Numbering<ClassInProcess>()
     /// Per class scope: the number of each live instance's class, by serial (a number hashes faster than names),
     /// and the last ones found, by the serial's low bits (events of a few instances interleave).
     private var classScopeOfInstance = IntMap<RuleScope>()
@@ -84,9 +83,8 @@ struct CustomRule<Template: RuleTemplate>: Rule {
 
     mutating func traceEnded(in context: RuleContext) {
         var reporter = TemplateReporter(context: context, message: spec.message)
-        for scope in classScopes { template.close(scope, &reporter) }
-        classScopes.removeAll()
-        classScopeNumbers.removeAll()
+        for number in 0..<classes.count { template.close(-1 - number, &reporter) }
+        classes = Numbering()
         classScopeOfInstance.removeAll()
         recentClassScopes = recentClassScopes.map { _ in (-1, 0) }
     }
@@ -100,18 +98,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
             recentClassScopes[instance.serial & 15] = (instance.serial, number)
             return number
         }
-        let key = ClassInProcess(process: instance.key.process, name: instance.key.ref.name)
-        let number: RuleScope
-        let hash = key.quickHash
-        if let known = classScopeNumbers[hash]?.first(where: { $0.key == key })?.scope {
-            number = known
-        } else {
-            number = -1 - classScopes.count
-            var sharing = classScopeNumbers.removeValue(forKey: hash) ?? []
-            sharing.append((key, number))
-            classScopeNumbers.insert(sharing, for: hash)
-            classScopes.append(number)
-        }
+        let number = -1 - Int(classes.id(ClassInProcess(process: instance.key.process, name: instance.key.ref.name)))
         classScopeOfInstance[instance.serial] = number
         recentClassScopes[instance.serial & 15] = (instance.serial, number)
         return number
