@@ -90,6 +90,9 @@ struct ChunkParser {
         self.appEvents = appEvents
         if let appEvents, appEvents.hasLatePatterns {
             callbackThreads = CallbackThreads(inside: appEvents.lateCallbacks, ignoredClasses: ignoredClasses)
+            // The recogniser reads every word of a message anyway: it tells which messages hold a word a late pattern
+            // needs, and only those are placed on their thread and screened (most lines, at no cost).
+            recognizer = EventRecognizer(watching: appEvents.lateWordStarts)
         }
     }
 
@@ -190,7 +193,7 @@ struct ChunkParser {
             case .event(let event):
                 recognized = event
             case .unattributed, .none:
-                if callbackThreads != nil, let (thread, state) = callbackThreads!.place(
+                if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
                     name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
                    state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {  // else no late pattern can match it

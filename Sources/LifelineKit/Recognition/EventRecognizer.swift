@@ -5,11 +5,41 @@
 /// Names repeat on every line about a controller: each distinct one becomes a `String` once (`names`), so
 /// recognising an event allocates nothing but its line's text, and equal names compare by pointer.
 struct EventRecognizer {
-    var names = ControllerNames()
+    var names: ControllerNames
     /// The dialect that named the last callback's controller (shown by `lifeline events`).
     private(set) var lastDialect: (any NamingDialect.Type)?
     /// Why the last message's callback word is not attributed, when it is `unattributed`.
     private(set) var rejection: String?
+    /// Whether the last message that is no event had a word starting with one of the watched heads
+    /// (`init(watching:)`); true when nothing is watched.
+    private(set) var sawWatchedWord = true
+
+    /// A bit per head (`KeywordTable.headBit`) of a keyword or a watched word: the scan stops at a word only if set.
+    private let heads: [UInt64]
+    /// The watched words' bits, nil when none are watched.
+    private let watchedHeads: [UInt64]?
+
+    /// `watching`: words of four bytes or more, each starting with an ASCII letter or `_`, whose presence at a word
+    /// start the parser wants told (`sawWatchedWord`) at no cost to the scan: their heads join the keywords'. A word
+    /// may be reported that is not there (another word shares its head), never missed.
+    init(names: ControllerNames = ControllerNames(), watching words: [[UInt8]]? = nil) {
+        self.names = names
+        var heads = KeywordTable.shared.headBits
+        if let words {
+            var watched = [UInt64](repeating: 0, count: heads.count)
+            for word in words {
+                precondition(word.count >= KeywordTable.minWordLength && (ASCII.isLetter(word[0]) || word[0] == ASCII.underscore),
+                             "a watched word starts a word and has a head")
+                let bit = word.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }
+                watched[bit >> 6] |= 1 << UInt64(bit & 63)
+                heads[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+            watchedHeads = watched
+        } else {
+            watchedHeads = nil
+        }
+        self.heads = heads
+    }
 
     /// What a message is. Only `event` has a payload (the reason of `unattributed` is in `rejection`), so the parser,
     /// which asks on every line, has nothing to free for a line that is no event.
@@ -23,8 +53,11 @@ struct EventRecognizer {
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
         lastDialect = nil
         rejection = nil
+        sawWatchedWord = watchedHeads == nil
         let table = KeywordTable.shared
         let classes = table.classes
+        let heads = self.heads, watchedHeads = self.watchedHeads  // held in registers for the scan
+        var sawWatched = watchedHeads == nil
         var i = range.lowerBound
         let end = range.upperBound
         while i < end {
@@ -35,7 +68,11 @@ struct EventRecognizer {
                 return .event(event)
             }
             // Most words are turned away by their first four bytes, without a look-up.
-            guard table.mayStartKeyword(b, at: start, before: end) else { continue }
+            guard start + KeywordTable.minWordLength <= end else { continue }
+            let head = KeywordTable.headBit(b, at: start)
+            guard heads[head >> 6] & (1 << UInt64(head & 63)) != 0 else { continue }
+            if let watchedHeads, watchedHeads[head >> 6] & (1 << UInt64(head & 63)) != 0 { sawWatched = true }
+            guard table.isKeywordHead(head) else { continue }
             if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
                b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
             guard let keyword = table.keyword(b, start..<i) else { continue }
@@ -54,6 +91,7 @@ struct EventRecognizer {
                 }
             }
         }
+        sawWatchedWord = sawWatched
         return rejection == nil ? .none : .unattributed
     }
 

@@ -52,9 +52,15 @@ struct KeywordTable: Sendable {
     }
 
     /// A hash of the four bytes at `start` (the first lower-cased, as keywords are stored), as a bit of `heads`.
-    @inline(__always) private static func headBit(_ b: Bytes, at start: Int) -> Int {
+    @inline(__always) static func headBit(_ b: Bytes, at start: Int) -> Int {
         Int((head(b, at: start) &* 0x9E37_79B1) >> 20)
     }
+
+    /// The bits of `heads` as a table of 64 words, for a caller that also sets bits of its own (`EventRecognizer`).
+    var headBits: [UInt64] { heads }
+
+    /// Whether `bit` (`headBit`) is the head of some keyword.
+    @inline(__always) func isKeywordHead(_ bit: Int) -> Bool { heads[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
 
     @inline(__always) private static func head(_ b: Bytes, at start: Int) -> UInt32 {
         UInt32(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt32.self)) | 0x20
@@ -71,8 +77,7 @@ struct KeywordTable: Sendable {
     /// Whether a keyword may start at `start`, told by the four bytes from there, which must end by `limit`.
     @inline(__always) func mayStartKeyword(_ b: Bytes, at start: Int, before limit: Int) -> Bool {
         guard start + Self.minWordLength <= limit else { return false }
-        let bit = Self.headBit(b, at: start)
-        return heads[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        return isKeywordHead(Self.headBit(b, at: start))
     }
 
     /// The keyword `b[word]` is, its first letter in either case.

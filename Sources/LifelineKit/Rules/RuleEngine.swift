@@ -19,12 +19,15 @@ public final class RuleEngine {
     public func observeTime(_ time: TraceTime) { tracker.observe(time) }
 
     /// Places one event on its instance's timeline and judges it.
-    public func consume(_ event: LifecycleEvent) { tracker.consume(event) }
+    public func consume(_ event: LifecycleEvent) {
+        var event = event
+        tracker.consume(&event)
+    }
 
     /// The same with the event's line lent as bytes instead of in `event.text` (the in-order stage). The event is
-    /// taken `inout`, unchanged: exclusive access lets it be lent to the tracker where it lies; a plain parameter read
-    /// from the stage's buffer was copied, references and all, for every event.
-    func consume(_ event: inout LifecycleEvent, line: Bytes) { tracker.consume(event, line: line) }
+    /// taken `inout`: exclusive access lets it be lent to the tracker where it lies (which tells an app event its
+    /// callback there); a plain parameter read from the stage's buffer was copied, references and all, for every event.
+    func consume(_ event: inout LifecycleEvent, line: Bytes) { tracker.consume(&event, line: line) }
 
     /// The callback running on a thread: the last one logged there, while its body is open.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
@@ -87,8 +90,9 @@ struct RuleRunner: TimelineJudge {
     /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it, and those `applied` shows it to.
     private let checkers: [[Int]]
     /// For app events, by name: the rules whose `check` judges them (`EventFilter.appEventNames`); other names go to
-    /// the rules that take every app event.
-    private let appCheckers: [String: [Int]]
+    /// the rules that take every app event. A list: configurations name a few events, and a name compares faster
+    /// than it hashes.
+    private let appCheckers: [(name: String, rules: [Int])]
     private let everyAppChecker: [Int]
     private let appliedWatchers: [[Int]]
     /// The rules that judge callback bodies, and those that watch the clock.
@@ -105,9 +109,7 @@ struct RuleRunner: TimelineJudge {
             return filters.indices.filter { filters[$0].matches(kind) }
         }
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
-        appCheckers = Dictionary(uniqueKeysWithValues: named.map { name in
-            (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) })
-        })
+        appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }) }
         everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }
         appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
@@ -122,7 +124,11 @@ struct RuleRunner: TimelineJudge {
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
         let judging: [Int]
-        if case .appEvent(let app) = event.kind { judging = appCheckers[app.name] ?? everyAppChecker } else { judging = checkers[event.kind.filterSlot] }
+        if case .appEvent(let app) = event.kind {
+            judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
+        } else {
+            judging = checkers[event.kind.filterSlot]
+        }
         guard !judging.isEmpty else { return }
         context.lentLine = line
         context.loan = timeline

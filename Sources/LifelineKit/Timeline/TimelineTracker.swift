@@ -86,8 +86,9 @@ struct TimelineTracker<Judge: TimelineJudge> {
         if timeline.facts.advance(to: time), interest.watchesTime { withJudge { $0.timeAdvanced(to: time, $1) } }
     }
 
-    /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent.
-    mutating func consume(_ event: LifecycleEvent, line: Bytes? = nil) {
+    /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent. An app
+    /// event is told here the callback it happened in (`AppEvent.callback`), in place.
+    mutating func consume(_ event: inout LifecycleEvent, line: Bytes? = nil) {
         if let time = event.time { observe(time) }
         let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
         guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
@@ -129,11 +130,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
         } else {
             slot = live.insert(makeInstance(key, generation: 1))
         }
-        if case .appEvent = event.kind {
-            judgeAndApply(placed(event, in: enclosing, thread), line, slot, key, thread, enclosing)
-        } else {
-            judgeAndApply(event, line, slot, key, thread, enclosing)
-        }
+        if case .appEvent = event.kind { place(&event, in: enclosing, thread) }
+        judgeAndApply(event, line, slot, key, thread, enclosing)
         if wasDead, live[slot].isDeallocated {
             let dead = live.remove(slot)
             timeline.tombstones.insert(dead)  // a second dealloc, an observer line: it stays finished
@@ -223,14 +221,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
         onEvent?(event, live[slot], line)
     }
 
-    /// An app event that knows the callback it happened in.
-    private func placed(_ event: LifecycleEvent, in enclosing: Enclosing, _ thread: Int) -> LifecycleEvent {
-        guard case .appEvent(var appEvent) = event.kind, let callback = enclosing.scope else { return event }
+    /// Tells an app event the callback it happened in.
+    private func place(_ event: inout LifecycleEvent, in enclosing: Enclosing, _ thread: Int) {
+        guard case .appEvent(var appEvent) = event.kind, let callback = enclosing.scope else { return }
         appEvent.callback = callback
         appEvent.callbackLine = openBodies.lastBody(thread).line
-        var placed = event
-        placed.kind = .appEvent(appEvent)
-        return placed
+        event.kind = .appEvent(appEvent)
     }
 
     // MARK: Instances

@@ -40,6 +40,9 @@ struct FollowedByTemplate: RuleTemplate {
 
     /// Per scope: the earliest A no B has followed yet, its line kept in `lines`.
     private var pending = IntMap<Pending>()
+    /// The latest such A, kept out of `pending`: a B mostly comes before the next A of another scope, and then
+    /// finds its A without a look-up.
+    private var latest: (scope: RuleScope, pending: Pending)?
     private var lines = SeenLines()
     private let names: (a: String, b: String)
     private let within: Double?
@@ -58,12 +61,13 @@ struct FollowedByTemplate: RuleTemplate {
 
     mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
         if isA {
-            guard !pending.contains(scope) else { return }  // the earliest A stands
+            guard latest?.scope != scope, !pending.contains(scope) else { return }  // the earliest A stands
+            if let previous = latest.take() { pending.insert(previous.pending, for: previous.scope) }
             let text = report.context.withLine(of: event) { lines.keep($0) }
-            pending.insert(Pending(line: event.line, time: event.time, text: text, instance: InstanceMark(instance)), for: scope)
+            latest = (scope, Pending(line: event.line, time: event.time, text: text, instance: InstanceMark(instance)))
             return
         }
-        guard let a = pending.removeValue(forKey: scope) else { return }
+        guard let a = take(scope) else { return }
         defer { lines.release(a.text) }
         if let within, let start = a.time, let end = event.time, end.seconds(since: start) > within {
             report.report("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
@@ -72,9 +76,15 @@ struct FollowedByTemplate: RuleTemplate {
     }
 
     mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
-        guard !pending.isEmpty, let a = pending.removeValue(forKey: scope) else { return }
+        guard let a = take(scope) else { return }
         report.report("\(names.a) never followed by \(names.b)", at: seen(a), name: names.a)
         lines.release(a.text)
+    }
+
+    /// Removes and returns the A `scope` waits on.
+    private mutating func take(_ scope: RuleScope) -> Pending? {
+        if latest?.scope == scope { return latest.take()?.pending }
+        return pending.isEmpty ? nil : pending.removeValue(forKey: scope)
     }
 
     private func seen(_ pending: Pending) -> SeenEvent {
