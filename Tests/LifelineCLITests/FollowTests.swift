@@ -71,6 +71,7 @@ final class FollowTests: XCTestCase {
 
     func testTruncationIsNoticedAndTheFileIsReadAgainFromItsFirstLine() throws {
         let file = try FollowedFile()
+        defer { file.remove() }
         let run = try FollowedRun(arguments: ["check", "--follow", "--stats", file.path])
         defer { run.terminate() }
         let badge = "<Shop.BadgeViewController: 0x7f8b2c41c600>"
@@ -92,6 +93,7 @@ final class FollowTests: XCTestCase {
 
     func testRotationIsNoticedAfterTheOldFileIsReadToItsEnd() throws {
         let file = try FollowedFile()
+        defer { file.remove() }
         let run = try FollowedRun(arguments: ["check", "--follow", "--stats", file.path])
         defer { run.terminate() }
         let badge = "<Shop.BadgeViewController: 0x7f8b2c41c600>"
@@ -141,6 +143,11 @@ private struct FollowedFile {
         try? FileManager.default.removeItem(atPath: path + ".1")
         try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
         try Data().write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Deletes the file and its rotated copy.
+    func remove() {
+        for leftover in [path, path + ".1"] { try? FileManager.default.removeItem(atPath: leftover) }
     }
 }
 

@@ -1,6 +1,6 @@
 /// `viewWillUnload` / `viewDidUnload`, which UIKit has not called since iOS 6: the `never` template over those two
 /// callbacks, with the contract as its message.
-public struct DeprecatedCallbackRule: Rule {
+public struct DeprecatedCallbackRule: TemplateRule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.viewWillUnload, .viewDidUnload)
     public static let judgesBodies = false
@@ -56,9 +56,9 @@ public struct DeprecatedCallbackRule: Rule {
 
     private var never = NeverTemplate()
     private static let contract = "deprecated since iOS 6 and never called by UIKit; this is a hand call"
+    var templateMessage: String { Self.contract }
 
     public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        var reporter = TemplateReporter(context: context, message: Self.contract)
-        never.see(event, first: Self.checkedEvents.matches(event.kind), scope: instance.serial, on: instance, &reporter)
+        never.see(event, first: Self.checkedEvents.matches(event.kind), scope: instance.serial, on: instance, in: context)
     }
 }

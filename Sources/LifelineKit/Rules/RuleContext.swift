@@ -10,11 +10,17 @@ public final class RuleContext {
     /// The index of the rule being run; set by the engine before each call (an index: no string is retained).
     var currentRuleIndex = 0
     var currentRule: (identifier: String, severity: Severity) { ruleIdentities[currentRuleIndex] }
+    /// Each rule's `TemplateRule.templateMessage`, by index: templates are handed the context alone, so that
+    /// judging an event retains nothing.
+    private let templateMessages: [String?]
+    /// The running rule's template message (empty for a rule that is no `TemplateRule`).
+    var templateMessage: String { templateMessages[currentRuleIndex] ?? "" }
     /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
     var lentLine: Bytes?
 
     init(settings: RuleSettings, rules: [any Rule], emit: @escaping (Finding) -> Void) {
         self.ruleIdentities = rules.map { ($0.ruleDescription.identifier, $0.ruleDescription.severity) }
+        templateMessages = rules.map { ($0 as? any TemplateRule)?.templateMessage }
         self.settings = settings
         self.emit = emit
     }

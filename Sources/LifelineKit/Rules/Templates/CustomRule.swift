@@ -4,7 +4,7 @@
 ///
 /// Generic over its template (`RuleTemplates.rule(for:)` makes one): the template is called directly and changed in
 /// place, not through an existential box that is made unique on every event.
-struct CustomRule<Template: RuleTemplate>: Rule {
+struct CustomRule<Template: RuleTemplate>: TemplateRule {
     static var description: RuleDescription {
         RuleDescription(identifier: "custom", severity: .warning, summary: "a rule of .lifeline.json built from a template",
                         explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
@@ -38,6 +38,7 @@ struct CustomRule<Template: RuleTemplate>: Rule {
     init() { self.init(spec: CustomRuleSpec(identifier: "custom", template: "once", event: .app(""), message: "", explanation: "")) }
 
     var ruleDescription: RuleDescription { spec.description }
+    var templateMessage: String { spec.message }
 
     var eventFilter: EventFilter {
         var filter = EventFilter()
@@ -64,11 +65,10 @@ struct CustomRule<Template: RuleTemplate>: Rule {
             second = spec.then?.matches(event.kind) == true
         }
         guard first || second else { return }
-        var reporter = TemplateReporter(context: context, message: spec.message)
         let scope = self.scope(of: instance)
-        template.see(event, first: first, scope: scope, on: instance, &reporter)
+        template.see(event, first: first, scope: scope, on: instance, in: context)
         if first, second {  // A and B the same event: it is B too
-            template.see(event, first: false, scope: scope, on: instance, &reporter)
+            template.see(event, first: false, scope: scope, on: instance, in: context)
         }
     }
 
@@ -77,13 +77,11 @@ struct CustomRule<Template: RuleTemplate>: Rule {
             if classScopeOfInstance.removeValue(forKey: instance.serial) != nil { recentClassScopes[instance.serial & 15] = (-1, 0) }
             return
         }
-        var reporter = TemplateReporter(context: context, message: spec.message)
-        template.close(instance.serial, &reporter)
+        template.close(instance.serial, in: context)
     }
 
     mutating func traceEnded(in context: RuleContext) {
-        var reporter = TemplateReporter(context: context, message: spec.message)
-        for number in 0..<classes.count { template.close(-1 - number, &reporter) }
+        for number in 0..<classes.count { template.close(-1 - number, in: context) }
         classes = Numbering()
         classScopeOfInstance.removeAll()
         recentClassScopes = recentClassScopes.map { _ in (-1, 0) }

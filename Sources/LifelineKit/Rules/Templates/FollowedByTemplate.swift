@@ -59,25 +59,25 @@ struct FollowedByTemplate: RuleTemplate {
         within = spec.within
     }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         if isA {
             guard latest?.scope != scope, !pending.contains(scope) else { return }  // the earliest A stands
             if let previous = latest.take() { pending.insert(previous.pending, for: previous.scope) }
-            let text = report.context.withLine(of: event) { lines.keep($0) }
+            let text = context.withLine(of: event) { lines.keep($0) }
             latest = (scope, Pending(line: event.line, time: event.time, text: text, instance: InstanceMark(instance)))
             return
         }
         guard let a = take(scope) else { return }
         defer { lines.release(a.text) }
         if let within, let start = a.time, let end = event.time, end.seconds(since: start) > within {
-            report.report("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
+            context.reportTemplate("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
                           + "limit \(Format.seconds(within)))", at: seen(a), name: names.a)
         }
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+    mutating func close(_ scope: RuleScope, in context: RuleContext) {
         guard let a = take(scope) else { return }
-        report.report("\(names.a) never followed by \(names.b)", at: seen(a), name: names.a)
+        context.reportTemplate("\(names.a) never followed by \(names.b)", at: seen(a), name: names.a)
         lines.release(a.text)
     }
 

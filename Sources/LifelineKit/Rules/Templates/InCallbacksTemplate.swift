@@ -42,10 +42,10 @@ struct InCallbacksTemplate: RuleTemplate {
         callbacks = spec.callbacks
     }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         guard isA, let app = event.kind.appEvent else { return }
         if let callback = app.callback, callbacks.contains(callback) { return }
-        report.report("\(name) \(Self.place(of: app))", on: instance, at: event)
+        context.reportTemplate("\(name) \(Self.place(of: app))", on: instance, at: event)
     }
 
     /// `in viewWillAppear (line 4)`, `outside its callbacks`.

@@ -40,13 +40,13 @@ struct NeverFollowedByTemplate: RuleTemplate {
 
     init(_ spec: CustomRuleSpec) { names = (spec.event.description, spec.then?.description ?? "") }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         if isA {
             seenA.keepingFirst(event.line, for: scope)
         } else if let a = seenA[scope] {
-            report.report("\(names.b) after \(names.a) (line \(a))", on: instance, at: event)
+            context.reportTemplate("\(names.b) after \(names.a) (line \(a))", on: instance, at: event)
         }
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) { if !seenA.isEmpty { seenA[scope] = nil } }
+    mutating func close(_ scope: RuleScope, in context: RuleContext) { if !seenA.isEmpty { seenA[scope] = nil } }
 }

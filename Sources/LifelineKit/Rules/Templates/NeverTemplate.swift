@@ -37,8 +37,8 @@ struct NeverTemplate: RuleTemplate {
     /// The template without a configuration, for built-in rules.
     init() {}
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         guard isA else { return }
-        report.report(event.kind.name.name, on: instance, at: event)
+        context.reportTemplate(event.kind.name.name, on: instance, at: event)
     }
 }

@@ -45,8 +45,8 @@ struct NotInCallbacksTemplate: RuleTemplate {
         callbacks = spec.callbacks
     }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         guard isA, let app = event.kind.appEvent, let callback = app.callback, callbacks.contains(callback) else { return }
-        report.report("\(name) \(InCallbacksTemplate.place(of: app))", on: instance, at: event)
+        context.reportTemplate("\(name) \(InCallbacksTemplate.place(of: app))", on: instance, at: event)
     }
 }

@@ -46,15 +46,15 @@ struct OnceTemplate: RuleTemplate {
 
     init(_ spec: CustomRuleSpec) { name = spec.event.description }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         guard isA else { return }
         guard let earlier = first.keepingFirst(event.line, for: scope) else { return }
         let count = (counts[scope] ?? 1) + 1
         counts.insert(count, for: scope)
-        report.report("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
+        context.reportTemplate("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+    mutating func close(_ scope: RuleScope, in context: RuleContext) {
         if !first.isEmpty { first.removeValue(forKey: scope) }  // most instances end with nothing kept: nothing is hashed
         if !counts.isEmpty { counts.removeValue(forKey: scope) }
     }

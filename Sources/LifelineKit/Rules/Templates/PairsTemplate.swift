@@ -61,26 +61,26 @@ struct PairsTemplate: RuleTemplate {
         byKey = spec.byKey
     }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         let key = byKey ? event.kind.appEvent?.key : nil
         let keyText = key.map { " (key \($0))" } ?? ""
         var keys = open.removeValue(forKey: scope) ?? [:]
         defer { if !keys.isEmpty { open.insert(keys, for: scope) } }
         if isA {
             if let earlier = keys[key] {
-                report.report("\(names.a)\(keyText) again before \(names.b) (open since line \(earlier.line))", on: instance, at: event)
+                context.reportTemplate("\(names.a)\(keyText) again before \(names.b) (open since line \(earlier.line))", on: instance, at: event)
             }
-            keys[key] = SeenEvent(line: event.line, time: event.time, text: report.context.text(of: event), instance: InstanceMark(instance))
+            keys[key] = SeenEvent(line: event.line, time: event.time, text: context.text(of: event), instance: InstanceMark(instance))
         } else if keys.removeValue(forKey: key) == nil {
-            report.report("\(names.b)\(keyText) without an open \(names.a)", on: instance, at: event)
+            context.reportTemplate("\(names.b)\(keyText) without an open \(names.a)", on: instance, at: event)
         }
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+    mutating func close(_ scope: RuleScope, in context: RuleContext) {
         guard !open.isEmpty, let keys = open.removeValue(forKey: scope) else { return }
         // In line order; As of one line by key, so that the order never depends on hashing.
         for (key, a) in keys.sorted(by: { ($0.value.line, $0.key ?? "") < ($1.value.line, $1.key ?? "") }) {
-            report.report("\(names.a)\(key.map { " (key \($0))" } ?? "") never balanced by \(names.b)", at: a, name: names.a)
+            context.reportTemplate("\(names.a)\(key.map { " (key \($0))" } ?? "") never balanced by \(names.b)", at: a, name: names.a)
         }
     }
 }

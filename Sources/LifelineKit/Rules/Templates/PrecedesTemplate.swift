@@ -43,7 +43,7 @@ struct PrecedesTemplate: RuleTemplate {
 
     init(_ spec: CustomRuleSpec) { names = (spec.event.description, spec.then?.description ?? "") }
 
-    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter) {
+    mutating func see(_ event: LifecycleEvent, first isA: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext) {
         if isA {
             if lastSatisfied != scope { satisfied.insert((), for: scope) }
             lastSatisfied = scope
@@ -55,10 +55,10 @@ struct PrecedesTemplate: RuleTemplate {
             return
         }
         guard reported.insert((), for: scope) == nil else { return }
-        report.report("\(names.b) without \(names.a) before it", on: instance, at: event)
+        context.reportTemplate("\(names.b) without \(names.a) before it", on: instance, at: event)
     }
 
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {
+    mutating func close(_ scope: RuleScope, in context: RuleContext) {
         if lastSatisfied == scope { lastSatisfied = nil }
         if !satisfied.isEmpty { satisfied.removeValue(forKey: scope) }
         if !reported.isEmpty { reported.removeValue(forKey: scope) }

@@ -13,14 +13,14 @@ protocol RuleTemplate: Sendable {
     static var readsCallbacks: Bool { get }
     init(_ spec: CustomRuleSpec)
     /// `event` is the rule's A (`first`) or B, on `instance`, in `scope`.
-    mutating func see(_ event: LifecycleEvent, first: Bool, scope: RuleScope, on instance: Instance, _ report: inout TemplateReporter)
+    mutating func see(_ event: LifecycleEvent, first: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext)
     /// `scope` is over: the instance is final, or (per class) the trace ended.
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter)
+    mutating func close(_ scope: RuleScope, in context: RuleContext)
 }
 
 extension RuleTemplate {
     static var readsCallbacks: Bool { false }
-    mutating func close(_ scope: RuleScope, _ report: inout TemplateReporter) {}
+    mutating func close(_ scope: RuleScope, in context: RuleContext) {}
 }
 
 /// What a rule of a template holds for: one instance, by its serial (never negative), or one class in one process,
@@ -36,20 +36,22 @@ struct SeenEvent {
     var instance: InstanceMark
 }
 
-/// How a template reports: the rule's message follows each finding's own text.
-struct TemplateReporter {
-    let context: RuleContext
-    let message: String
+/// A rule that reports through a template (`CustomRule`, `DeprecatedCallbackRule`): its message follows the text
+/// of each of the template's findings.
+protocol TemplateRule: Rule {
+    var templateMessage: String { get }
+}
 
-    /// A finding on `event`'s line.
-    func report(_ detail: String, on instance: Instance, at event: LifecycleEvent) {
-        context.report("\(instance.key.ref) \(detail): \(message)", on: instance, at: event)
+extension RuleContext {
+    /// A template's finding on `event`'s line, for the running rule (a `TemplateRule`).
+    func reportTemplate(_ detail: String, on instance: Instance, at event: LifecycleEvent) {
+        report("\(instance.key.ref) \(detail): \(templateMessage)", on: instance, at: event)
     }
 
-    /// A finding on the line of an event seen earlier.
-    func report(_ detail: String, at seen: SeenEvent, name: String) {
-        context.report("\(seen.instance.key.ref) \(detail): \(message)", on: seen.instance, line: seen.line, time: seen.time,
-                       event: EventName(callbackOrApp: name), extraEvidence: EvidenceLine(line: seen.line, text: seen.text))
+    /// A template's finding on the line of an event it saw earlier.
+    func reportTemplate(_ detail: String, at seen: SeenEvent, name: String) {
+        report("\(seen.instance.key.ref) \(detail): \(templateMessage)", on: seen.instance, line: seen.line, time: seen.time,
+               event: EventName(callbackOrApp: name), extraEvidence: EvidenceLine(line: seen.line, text: seen.text))
     }
 }
 
