@@ -87,8 +87,11 @@ struct RuleRunner: TimelineJudge {
     private var rules: [any Rule]
     /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
-    /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it, and those `applied` shows it to.
-    private let checkers: [[Int]]
+    /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
+    /// one flat list read in place: a list per kind was retained and released around every event), and those
+    /// `applied` shows it to.
+    private let checkerList: [Int]
+    private let checkerStart: [Int]
     /// For app events, by name: the rules whose `check` judges them (`EventFilter.appEventNames`); other names go to
     /// the rules that take every app event. A list: configurations name a few events, and a name compares faster
     /// than it hashes.
@@ -104,10 +107,12 @@ struct RuleRunner: TimelineJudge {
         self.rules = rules
         self.context = context
         let filters = rules.map(\.eventFilter)
-        checkers = EventKind.filterSlotSamples.map { kind in
+        let checkers = EventKind.filterSlotSamples.map { kind in
             if case .appEvent = kind { return filters.indices.filter { filters[$0].appEvents } }  // any name
             return filters.indices.filter { filters[$0].matches(kind) }
         }
+        checkerList = checkers.flatMap { $0 }
+        checkerStart = checkers.reduce(into: [0]) { starts, rules in starts.append(starts.last! + rules.count) }
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
         appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }) }
         everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }
@@ -117,26 +122,43 @@ struct RuleRunner: TimelineJudge {
     }
 
     var interest: JudgeInterest {
-        let judged = checkers.map { !$0.isEmpty }, watched = appliedWatchers.map { !$0.isEmpty }
+        let judged = checkerStart.indices.dropLast().map { checkerStart[$0] < checkerStart[$0 + 1] }
+        let watched = appliedWatchers.map { !$0.isEmpty }
         return JudgeInterest(judges: { judged[$0.filterSlot] }, watchesApplied: { watched[$0.filterSlot] },
                              watchesTime: !timeWatchers.isEmpty)
     }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
-        let judging: [Int]
         if case .appEvent(let app) = event.kind {
-            judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
-        } else {
-            judging = checkers[event.kind.filterSlot]
+            let judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
+            guard !judging.isEmpty else { return }
+            lend(line, timeline) { runner in
+                for index in judging { runner.check(index, event, instance) }
+            }
+            return
         }
-        guard !judging.isEmpty else { return }
+        let slot = event.kind.filterSlot
+        let start = checkerStart[slot], end = checkerStart[slot + 1]
+        guard start < end else { return }
+        lend(line, timeline) { runner in
+            for position in start..<end { runner.check(runner.checkerList[position], event, instance) }
+        }
+    }
+
+    /// Lends the rules the event's line and the timeline while `body` runs.
+    @inline(__always)
+    private mutating func lend(_ line: Bytes?, _ timeline: TimelineLoan, _ body: (inout RuleRunner) -> Void) {
         context.lentLine = line
         context.loan = timeline
-        defer { context.lentLine = nil; context.loan = nil }
-        for index in judging {
-            context.currentRuleIndex = index
-            rules[index].check(event, on: instance, in: context)
-        }
+        body(&self)
+        context.lentLine = nil
+        context.loan = nil
+    }
+
+    @inline(__always)
+    private mutating func check(_ index: Int, _ event: LifecycleEvent, _ instance: Instance) {
+        context.currentRuleIndex = index
+        rules[index].check(event, on: instance, in: context)
     }
 
     mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) {
