@@ -87,9 +87,15 @@ struct CustomRule<Template: RuleTemplate>: TemplateRule {
         recentClassScopes = recentClassScopes.map { _ in (-1, 0) }
     }
 
-    /// The instance's serial, or its class's number (-1, -2, … in order of first sight).
+    /// The instance's serial, or its class's number (-1, -2, … in order of first sight). Inlined: most rules are per
+    /// instance, and their scope is the serial.
+    @inline(__always)
     private mutating func scope(of instance: Instance) -> RuleScope {
-        guard spec.perClass else { return instance.serial }
+        spec.perClass ? classScope(of: instance) : instance.serial
+    }
+
+    @inline(never)
+    private mutating func classScope(of instance: Instance) -> RuleScope {
         let recent = recentClassScopes[instance.serial & 15]
         if recent.serial == instance.serial { return recent.scope }
         if let number = classScopeOfInstance[instance.serial] {
