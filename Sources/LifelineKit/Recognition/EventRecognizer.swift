@@ -56,7 +56,7 @@ struct EventRecognizer {
         sawWatchedWord = watchedHeads == nil
         let table = KeywordTable.shared
         let classes = table.classes
-        let heads = self.heads, watchedHeads = self.watchedHeads  // held in registers for the scan
+        let heads = self.heads, watchedHeads = self.watchedHeads
         var sawWatched = watchedHeads == nil
         var i = range.lowerBound
         let end = range.upperBound
