@@ -196,12 +196,12 @@ final class CompiledAppEvents {
         return events
     }
 
-    /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
-    /// for it.
     /// Words of which one starts a word of every message a late pattern can match (`LiteralScreen.wordStartLiterals`),
     /// or nil when the late patterns have no such words.
     var lateWordStarts: [[UInt8]]? { lateUnfiltered == 0 ? lateScreen.wordStartLiterals : nil }
 
+    /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
+    /// for it.
     func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
         lateUnfiltered != 0 || lateScreen.patterns(in: bytes, message) != 0
     }
@@ -289,8 +289,8 @@ struct LiteralScreen {
     private var hasSingles = false
     /// Whether some literal of two bytes or more need not start a word: else only word starts are looked at.
     private var hasMidWord = false
-    /// The literals, when every one is case-sensitive, starts a word with an ASCII letter or `_` and has four bytes
-    /// or more, and the screen has nothing else (no prefixes, no one-byte literals): then a message holds one only
+    /// The literals, when every one is case-sensitive, starts a word and can be watched (`EventRecognizer.canWatch`),
+    /// and the screen has nothing else (no prefixes, no one-byte literals): then a message holds one only
     /// if one of them starts one of its words, which the event recogniser can be asked to watch for
     /// (`EventRecognizer.init(watching:)`). Nil otherwise.
     private(set) var wordStartLiterals: [[UInt8]]?
@@ -368,10 +368,8 @@ struct LiteralScreen {
         }
         byFirst.sort { $0.first < $1.first }
         entries = byFirst.map(\.entry)
-        if self.prefixes.isEmpty, !hasSingles, !hasMidWord, entries.allSatisfy({ entry in
-            !entry.caseless && entry.wordStart && entry.bytes.count >= KeywordTable.minWordLength
-                && (ASCII.isLetter(entry.bytes[0]) || entry.bytes[0] == ASCII.underscore)
-        }) {
+        if self.prefixes.isEmpty, !hasSingles, !hasMidWord,
+           entries.allSatisfy({ !$0.caseless && $0.wordStart && EventRecognizer.canWatch($0.bytes) }) {
             wordStartLiterals = entries.map(\.bytes)
         }
         var next = 0

@@ -19,8 +19,13 @@ struct EventRecognizer {
     /// The watched words' bits, nil when none are watched.
     private let watchedHeads: [UInt64]?
 
-    /// `watching`: words of four bytes or more, each starting with an ASCII letter or `_`, whose presence at a word
-    /// start the parser wants told (`sawWatchedWord`) at no cost to the scan: their heads join the keywords'. A word
+    /// Whether the scan can tell `word` at a word start: it has a head (four bytes or more) and starts with an ASCII
+    /// letter or `_`, where the scan stops (a digit or another byte is not a word start to it).
+    static func canWatch(_ word: [UInt8]) -> Bool {
+        word.count >= KeywordTable.minWordLength && (ASCII.isLetter(word[0]) || word[0] == ASCII.underscore)
+    }
+
+    /// `watching`: words that `canWatch` allows, whose presence at a word start the parser wants told (`sawWatchedWord`) at no cost to the scan: their heads join the keywords'. A word
     /// may be reported that is not there (another word shares its head), never missed.
     init(names: ControllerNames = ControllerNames(), watching words: [[UInt8]]? = nil) {
         self.names = names
@@ -28,11 +33,10 @@ struct EventRecognizer {
         if let words {
             var watched = [UInt64](repeating: 0, count: heads.count)
             for word in words {
-                precondition(word.count >= KeywordTable.minWordLength && (ASCII.isLetter(word[0]) || word[0] == ASCII.underscore),
-                             "a watched word starts a word and has a head")
+                precondition(Self.canWatch(word), "a watched word starts a word and has a head")
                 let bit = word.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }
-                watched[bit >> 6] |= 1 << UInt64(bit & 63)
-                heads[bit >> 6] |= 1 << UInt64(bit & 63)
+                KeywordTable.insert(bit, into: &watched)
+                KeywordTable.insert(bit, into: &heads)
             }
             watchedHeads = watched
         } else {
@@ -53,7 +57,6 @@ struct EventRecognizer {
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
         lastDialect = nil
         rejection = nil
-        sawWatchedWord = watchedHeads == nil
         let table = KeywordTable.shared
         let classes = table.classes
         let heads = self.heads, watchedHeads = self.watchedHeads
@@ -70,8 +73,8 @@ struct EventRecognizer {
             // Most words are turned away by their first four bytes, without a look-up.
             guard start + KeywordTable.minWordLength <= end else { continue }
             let head = KeywordTable.headBit(b, at: start)
-            guard heads[head >> 6] & (1 << UInt64(head & 63)) != 0 else { continue }
-            if let watchedHeads, watchedHeads[head >> 6] & (1 << UInt64(head & 63)) != 0 { sawWatched = true }
+            guard KeywordTable.contains(head, in: heads) else { continue }
+            if let watchedHeads, KeywordTable.contains(head, in: watchedHeads) { sawWatched = true }
             guard table.isKeywordHead(head) else { continue }
             if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
                b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }

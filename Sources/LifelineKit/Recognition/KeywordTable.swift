@@ -43,8 +43,7 @@ struct KeywordTable: Sendable {
         let slot = bytes.withUnsafeBufferPointer { b in
             var slot = Self.slot(b, 0..<b.count)
             while keywords[slot] != nil { slot = (slot + 1) & (Self.slotCount - 1) }
-            let bit = Self.headBit(b, at: 0)
-            heads[bit >> 6] |= 1 << UInt64(bit & 63)
+            Self.insert(Self.headBit(b, at: 0), into: &heads)
             return slot
         }
         words[slot] = bytes
@@ -60,7 +59,13 @@ struct KeywordTable: Sendable {
     var headBits: [UInt64] { heads }
 
     /// Whether `bit` (`headBit`) is the head of some keyword.
-    @inline(__always) func isKeywordHead(_ bit: Int) -> Bool { heads[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
+    @inline(__always) func isKeywordHead(_ bit: Int) -> Bool { Self.contains(bit, in: heads) }
+
+    /// Whether a table of head bits (64 words, as `headBits`) has `bit`.
+    @inline(__always) static func contains(_ bit: Int, in bits: [UInt64]) -> Bool { bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
+
+    /// Sets `bit` in a table of head bits.
+    static func insert(_ bit: Int, into bits: inout [UInt64]) { bits[bit >> 6] |= 1 << UInt64(bit & 63) }
 
     @inline(__always) private static func head(_ b: Bytes, at start: Int) -> UInt32 {
         UInt32(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt32.self)) | 0x20
@@ -72,12 +77,6 @@ struct KeywordTable: Sendable {
         let tail = word.count > 4 ? UInt32(littleEndian: UnsafeRawPointer(b.baseAddress! + word.upperBound - 4).loadUnaligned(as: UInt32.self)) : 0
         let hash = ((head(b, at: word.lowerBound) &* 0x9E37_79B1) ^ (tail &* 0x85EB_CA77) ^ UInt32(word.count)) &* 0x27D4_EB2F
         return Int(hash >> 23)  // 512 slots
-    }
-
-    /// Whether a keyword may start at `start`, told by the four bytes from there, which must end by `limit`.
-    @inline(__always) func mayStartKeyword(_ b: Bytes, at start: Int, before limit: Int) -> Bool {
-        guard start + Self.minWordLength <= limit else { return false }
-        return isKeywordHead(Self.headBit(b, at: start))
     }
 
     /// The keyword `b[word]` is, its first letter in either case.

@@ -8,7 +8,7 @@ final class KeywordTableTests: XCTestCase {
         var copy = word
         return copy.withUTF8 { b in
             let table = KeywordTable.shared
-            guard table.mayStartKeyword(b, at: 0, before: b.count) else { return nil }
+            guard b.count >= KeywordTable.minWordLength, table.isKeywordHead(KeywordTable.headBit(b, at: 0)) else { return nil }
             return table.keyword(b, 0..<b.count)
         }
     }
