@@ -181,18 +181,14 @@ struct ChunkParser {
         case .prefixed(let prefix):
             guard let line else { return }
             if let time = prefix.time { result.lastTime = time }
-            let outcome = recognize(line, prefix.message)
-            if let reason = overBudget.take() {
-                account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
-                return
-            }
-            // Consumed: the event is moved out of the outcome rather than copied, and a line that is no event leaves
-            // nothing to destroy.
-            let recognized: RecognizedEvent
-            switch consume outcome {
-            case .event(let event):
-                recognized = event
+            // Bound by the switch, an event's parts move on into the parser's event (`EventRecognizer.Outcome`), and a
+            // line that is no event leaves nothing to destroy.
+            switch recognize(line, prefix.message) {
             case .unattributed, .none:
+                if let reason = overBudget.take() {
+                    account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
+                    return
+                }
                 if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
                     name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
@@ -211,17 +207,20 @@ struct ChunkParser {
                     return
                 }
                 notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
-                return
+            case .event(let kind, let controller, let argument):
+                if let explain {
+                    let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
+                    explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event)))
+                }
+                let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                if callbackThreads != nil, let callback = kind.callback {
+                    callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
+                                          pid: prefix.pid, thread: prefix.tid, process: process)
+                }
+                result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: kind,
+                                   controller: controller, argument: argument, yearless: prefix.yearless,
+                                   textBytes: offset..<(offset + line.count))
             }
-            if let explain { explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(recognized))) }
-            let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
-            if callbackThreads != nil, let callback = recognized.kind.callback {
-                callbackThreads!.note(callback, controller: recognized.controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
-                                      pid: prefix.pid, thread: prefix.tid, process: process)
-            }
-            result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: recognized.kind,
-                               controller: recognized.controller, argument: recognized.argument, yearless: prefix.yearless,
-                               textBytes: offset..<(offset + line.count))
         case .record(let record):
             if let time = record.time { result.lastTime = time }
             var message = record.message
@@ -231,9 +230,9 @@ struct ChunkParser {
                 return
             }
             let recognized: RecognizedEvent
-            switch consume outcome {  // moved out, as for prefixed lines
-            case .event(let event):
-                recognized = event
+            switch consume outcome {
+            case .event(let kind, let controller, let argument):
+                recognized = RecognizedEvent(kind: kind, controller: controller, argument: argument)
             case .unattributed, .none:
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
                     for event in found {

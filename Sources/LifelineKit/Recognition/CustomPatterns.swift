@@ -123,7 +123,7 @@ public struct CustomPatterns: Sendable {
                 var recognizer = EventRecognizer(names: .uncached)
                 return recognizer.recognize(bytes, in: 0..<bytes.count)  // the bare dialect; the pattern names the controller
             }
-            guard case .event(var event) = outcome else { continue }
+            guard var event = outcome.event else { continue }
             event.controller = Self.controller(from: controllerText)
             if let argumentText = group("argument"), event.kind.callback?.takesControllerArgument == true {
                 let trimmed = Self.trimmed(argumentText)

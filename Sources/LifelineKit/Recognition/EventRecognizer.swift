@@ -46,12 +46,24 @@ struct EventRecognizer {
     }
 
     /// What a message is. Only `event` has a payload (the reason of `unattributed` is in `rejection`), so the parser,
-    /// which asks on every line, has nothing to free for a line that is no event.
+    /// which asks on every line, has nothing to free for a line that is no event. The event comes in its parts: bound
+    /// by a `switch` on the outcome, each is moved on into the parser's event, where a `RecognizedEvent` bound there
+    /// would be copied field by field and then destroyed.
     enum Outcome: Equatable {
-        case event(RecognizedEvent)
+        case event(EventKind, controller: ControllerRef?, argument: ControllerArgument?)
         /// A callback word Lifeline will not attribute (`Will call viewWillAppear on child`).
         case unattributed
         case none
+
+        static func event(_ event: consuming RecognizedEvent) -> Outcome {
+            .event(event.kind, controller: event.controller, argument: event.argument)
+        }
+
+        /// The event, if the message is one.
+        var event: RecognizedEvent? {
+            guard case .event(let kind, let controller, let argument) = self else { return nil }
+            return RecognizedEvent(kind: kind, controller: controller, argument: argument)
+        }
     }
 
     mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
@@ -82,7 +94,7 @@ struct EventRecognizer {
             switch keyword {
             case .callback(let callback):
                 switch callbackEvent(callback, b, start..<i, range) {
-                case .controller(let event): return .event(event)
+                case .controller(let controller, let argument): return .event(.callback(callback), controller: controller, argument: argument)
                 case .rejected(let why): rejection = rejection ?? why
                 case .notACallback: break
                 }
@@ -101,7 +113,7 @@ struct EventRecognizer {
     // MARK: Callbacks
 
     private enum CallbackOutcome {
-        case controller(RecognizedEvent)
+        case controller(ControllerRef, argument: ControllerArgument?)
         case rejected(String)
         /// The word is part of a longer name (`viewDidLoadCount`, `viewDidLoad.swift`).
         case notACallback
@@ -120,7 +132,7 @@ struct EventRecognizer {
             case .controller(let controller):
                 lastDialect = dialect
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
-                return .controller(RecognizedEvent(kind: .callback(callback), controller: controller, argument: argument))
+                return .controller(controller, argument: argument)
             }
         }
         return .rejected("\(callback.rawValue): no controller named")

@@ -55,7 +55,8 @@ final class DialectSamplesTests: XCTestCase {
             return nil
         case .unattributed:
             return .unattributed
-        case .event(let event):
+        case .event(let kind, let controller, let argument):
+            let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
             switch event.kind {
             case .callback(let callback):
                 let argument: String?

@@ -7,8 +7,7 @@ final class EventRecognizerTests: XCTestCase {
         var copy = message
         return copy.withUTF8 { bytes in
             var recognizer = EventRecognizer()
-            if case .event(let event) = recognizer.recognize(bytes, in: 0..<bytes.count) { return event }
-            return nil
+            return recognizer.recognize(bytes, in: 0..<bytes.count).event
         }
     }
 
