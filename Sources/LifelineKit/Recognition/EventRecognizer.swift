@@ -55,6 +55,7 @@ struct EventRecognizer {
         case unattributed
         case none
 
+        /// The outcome for an event a dialect made whole (observer lines, UIKit's warnings, C# finalizers, custom patterns).
         static func event(_ event: consuming RecognizedEvent) -> Outcome {
             .event(event.kind, controller: event.controller, argument: event.argument)
         }
