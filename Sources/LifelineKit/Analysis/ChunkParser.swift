@@ -229,11 +229,7 @@ struct ChunkParser {
                 account(.unparseable(reason), line: nil, at: offset, number: number, into: &result)
                 return
             }
-            let recognized: RecognizedEvent
-            switch consume outcome {
-            case .event(let kind, let controller, let argument):
-                recognized = RecognizedEvent(kind: kind, controller: controller, argument: argument)
-            case .unattributed, .none:
+            guard let recognized = outcome.event else {
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),

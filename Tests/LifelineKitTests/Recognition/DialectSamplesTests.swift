@@ -55,8 +55,8 @@ final class DialectSamplesTests: XCTestCase {
             return nil
         case .unattributed:
             return .unattributed
-        case .event(let kind, let controller, let argument):
-            let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
+        case .event:
+            guard let event = outcome.event else { return nil }
             switch event.kind {
             case .callback(let callback):
                 let argument: String?
