@@ -69,6 +69,9 @@ struct ChunkParser {
     private var recognizer = EventRecognizer()
     /// Lines of one minute share their timestamp's date, hour and minute.
     private var minutes = MinuteCache()
+    /// Whether the chunk being parsed has a `~` (a C# finalizer may be logged); most have none, and their messages
+    /// are not searched for one.
+    private var chunkHoldsTilde = true
 
     /// Called with what each line was read as, numbered within its chunk (`LineExplainer`); nil when checking.
     var explain: ((LineExplanation) -> Void)?
@@ -128,6 +131,7 @@ struct ChunkParser {
                 explain?(LineExplanation(line: 1, text: bytes.string(0..<min(bytes.count, 200)) + "…", reading: .unparseable(reason)))
                 return
             }
+            chunkHoldsTilde = bytes.firstIndex(of: ASCII.tilde, in: range) != nil
             LineSplitter.forEachLine(in: bytes, range) { line, offset, screened in
                 result.lineCount += 1
                 parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
@@ -183,7 +187,7 @@ struct ChunkParser {
             if let time = prefix.time { result.lastTime = time }
             // Bound by the switch, an event's parts move on into the parser's event (`EventRecognizer.Outcome`), and a
             // line that is no event leaves nothing to destroy.
-            switch recognize(line, prefix.message) {
+            switch recognize(line, prefix.message, mayHoldTilde: chunkHoldsTilde) {
             case .unattributed, .none:
                 if let reason = overBudget.take() {
                     account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
@@ -259,7 +263,7 @@ struct ChunkParser {
     /// matching steps leaves why the line is unparseable in `overBudget` (and the line is not read further).
     /// Inlined, as it runs on every line: its outcome is not passed through a second return.
     @inline(__always)
-    private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>) -> EventRecognizer.Outcome {
+    private mutating func recognize(_ bytes: Bytes, _ message: Range<Int>, mayHoldTilde: Bool = true) -> EventRecognizer.Outcome {
         customPatternMatched = false
         switch customPatterns?.match(bytes, message) {
         case .event(let custom)?:
@@ -272,7 +276,7 @@ struct ChunkParser {
         case nil:
             break
         }
-        let outcome = recognizer.recognize(bytes, in: message)
+        let outcome = recognizer.recognize(bytes, in: message, mayHoldTilde: mayHoldTilde)
         if case .unattributed = outcome { lastReason = recognizer.rejection }
         return outcome
     }

@@ -14,35 +14,34 @@ struct EventRecognizer {
     /// (`init(watching:)`); true when nothing is watched.
     private(set) var sawWatchedWord = true
 
-    /// A bit per head (`KeywordTable.headBit`) of a keyword or a watched word: the scan stops at a word only if set.
-    private let heads: [UInt64]
-    /// The watched words' bits, nil when none are watched.
+    /// Finds where a keyword or a watched word may start: the scan looks at no other word.
+    private let sieve: KeywordSieve
+    /// The watched words' head bits (`KeywordTable.headBit`), nil when none are watched.
     private let watchedHeads: [UInt64]?
 
     /// Whether the scan can tell `word` at a word start: it has a head (four bytes or more) and starts with an ASCII
-    /// letter or `_`, where the scan stops (a digit or another byte is not a word start to it).
+    /// letter or `_`.
     static func canWatch(_ word: [UInt8]) -> Bool {
         word.count >= KeywordTable.minWordLength && (ASCII.isLetter(word[0]) || word[0] == ASCII.underscore)
     }
 
-    /// `watching`: words that `canWatch` allows, whose presence at a word start the parser wants told (`sawWatchedWord`) at no cost to the scan: their heads join the keywords'. A word
-    /// may be reported that is not there (another word shares its head), never missed.
+    /// `watching`: words that `canWatch` allows, whose presence the parser wants told (`sawWatchedWord`) at no cost
+    /// to the scan: the sieve stops at them as at keywords. A word may be reported that is not there (another word
+    /// shares its head), never missed.
     init(names: ControllerNames = ControllerNames(), watching words: [[UInt8]]? = nil) {
         self.names = names
-        var heads = KeywordTable.shared.headBits
         if let words {
-            var watched = [UInt64](repeating: 0, count: heads.count)
+            var watched = [UInt64](repeating: 0, count: 64)
             for word in words {
                 precondition(Self.canWatch(word), "a watched word starts a word and has a head")
-                let bit = word.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }
-                KeywordTable.insert(bit, into: &watched)
-                KeywordTable.insert(bit, into: &heads)
+                KeywordTable.insert(word.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }, into: &watched)
             }
             watchedHeads = watched
+            sieve = KeywordSieve(heads: KeywordTable.shared.spellings + words)
         } else {
             watchedHeads = nil
+            sieve = KeywordTable.shared.sieve
         }
-        self.heads = heads
     }
 
     /// What a message is. Only `event` has a payload (the reason of `unattributed` is in `rejection`), so the parser,
@@ -67,40 +66,50 @@ struct EventRecognizer {
         }
     }
 
-    mutating func recognize(_ b: Bytes, in range: Range<Int>) -> Outcome {
+    /// What `b[range]` is. `mayHoldTilde`: false when the caller knows the message has no `~` (its whole chunk has
+    /// none), which spares looking for C# finalizers.
+    mutating func recognize(_ b: Bytes, in range: Range<Int>, mayHoldTilde: Bool = true) -> Outcome {
         lastDialect = nil
         rejection = nil
         let table = KeywordTable.shared
         let classes = table.classes
-        let heads = self.heads, watchedHeads = self.watchedHeads
+        let watchedHeads = self.watchedHeads
         var sawWatched = watchedHeads == nil
-        var i = range.lowerBound
         let end = range.upperBound
-        while i < end {
-            guard classes[b[i]] & ByteClass.wordStart != 0 else { i += 1; continue }
-            let start = i
-            i = classes.wordEnd(b, from: start + 1, limit: end)
-            if start > range.lowerBound, b[start - 1] == ASCII.tilde, let event = CSharpFinalizerDialect.event(b, start, i, range, &names) {
-                return .event(event)
+        // C# finalizers (`~Name()`) are the one event with no keyword: the words after a `~` are looked at too.
+        var tilde = mayHoldTilde ? b.firstIndex(of: ASCII.tilde, in: range) ?? end : end
+        var next = range.lowerBound
+        while true {
+            let candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end) ?? end
+            if tilde < candidate {
+                let start = tilde + 1
+                tilde = b.firstIndex(of: ASCII.tilde, in: start..<end) ?? end
+                guard start < end, classes[b[start]] & ByteClass.wordStart != 0 else { continue }
+                let wordEnd = classes.wordEnd(b, from: start + 1, limit: end)
+                if let event = CSharpFinalizerDialect.event(b, start, wordEnd, range, &names) { return .event(event) }
+                if start < candidate { continue }  // the candidate is that word: it is a keyword's too
             }
-            // Most words are turned away by their first four bytes, without a look-up.
-            guard start + KeywordTable.minWordLength <= end else { continue }
+            guard candidate < end else { break }
+            let start = candidate
+            next = start + 1
             let head = KeywordTable.headBit(b, at: start)
-            guard KeywordTable.contains(head, in: heads) else { continue }
             if let watchedHeads, KeywordTable.contains(head, in: watchedHeads) { sawWatched = true }
-            guard table.isKeywordHead(head) else { continue }
-            if start > range.lowerBound, ASCII.isIdentifier(b[start - 1]),
-               b[start - 1] < 0x80 || Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
-            guard let keyword = table.keyword(b, start..<i) else { continue }
+            // A keyword starts a word: not after an ASCII letter or digit (the sieve saw to that) nor after a letter of
+            // another script (`首页viewDidLoad` is one word, while `🟢viewDidAppear` and `HomeVC—viewDidLoad` are not).
+            guard table.isKeywordHead(head), classes[b[start]] & ByteClass.wordStart != 0 else { continue }
+            if start > range.lowerBound, b[start - 1] >= 0x80, Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
+            let wordEnd = classes.wordEnd(b, from: start + 1, limit: end)
+            next = wordEnd
+            guard let keyword = table.keyword(b, start..<wordEnd) else { continue }
             switch keyword {
             case .callback(let callback):
-                switch callbackEvent(callback, b, start..<i, range) {
+                switch callbackEvent(callback, b, start..<wordEnd, range) {
                 case .controller(let controller, let argument): return .event(.callback(callback), controller: controller, argument: argument)
                 case .rejected(let why): rejection = rejection ?? why
                 case .notACallback: break
                 }
             case .observer(let adds):
-                return .event(ObserverDialect.event(adds: adds, b, start..<i, range, &names))
+                return .event(ObserverDialect.event(adds: adds, b, start..<wordEnd, range, &names))
             case .warningTrigger(let trigger):
                 if let (summary, culprit) = UIKitWarnings.match(b, in: range, trigger: trigger) {
                     return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: culprit, argument: nil))

@@ -22,6 +22,10 @@ struct KeywordTable: Sendable {
     private var keywords = [Keyword?](repeating: nil, count: slotCount)
     /// A bit per `headBit` of a keyword's first four bytes: most words are turned away by one bit.
     private var heads = [UInt64](repeating: 0, count: 64)
+    /// Every keyword, as stored (first letter lower-cased).
+    private(set) var spellings: [[UInt8]] = []
+    /// Finds where a keyword may start, for a recogniser that watches no words of its own.
+    private(set) var sieve = KeywordSieve(heads: [])
     /// What each byte value can be in a word. Built once for the process and never freed.
     let classes = ByteClassTable()
 
@@ -36,6 +40,7 @@ struct KeywordTable: Sendable {
         for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
         insert("removeObserver", .observer(adds: false))
         for (index, word) in UIKitWarnings.triggerWords.enumerated() { insert(word, .warningTrigger(index)) }
+        sieve = KeywordSieve(heads: spellings)
     }
 
     private mutating func insert(_ word: String, _ keyword: Keyword) {
@@ -48,6 +53,7 @@ struct KeywordTable: Sendable {
         }
         words[slot] = bytes
         keywords[slot] = keyword
+        spellings.append(bytes)
     }
 
     /// A hash of the four bytes at `start` (the first lower-cased, as keywords are stored), as a bit of `heads`.
@@ -55,13 +61,10 @@ struct KeywordTable: Sendable {
         Int((head(b, at: start) &* 0x9E37_79B1) >> 20)
     }
 
-    /// The bits of `heads` as a table of 64 words, for a caller that also sets bits of its own (`EventRecognizer`).
-    var headBits: [UInt64] { heads }
-
     /// Whether `bit` (`headBit`) is the head of some keyword.
     @inline(__always) func isKeywordHead(_ bit: Int) -> Bool { Self.contains(bit, in: heads) }
 
-    /// Whether a table of head bits (64 words, as `headBits`) has `bit`.
+    /// Whether a table of head bits (64 words, as `heads`) has `bit`.
     @inline(__always) static func contains(_ bit: Int, in bits: [UInt64]) -> Bool { bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0 }
 
     /// Sets `bit` in a table of head bits.
