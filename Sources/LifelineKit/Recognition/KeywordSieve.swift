@@ -5,8 +5,8 @@
 /// indexes a table. Unless those two bytes end some head, the window moves on by up to three bytes at once, so a
 /// message that names no keyword costs about one look-up per three bytes. Where they do, the window is a candidate
 /// if it starts a word (the byte before it is no ASCII letter, digit or `_`) and its head's bit
-/// (`KeywordTable.headBit`) is set. Letters match in either case, and heads share bits: the sieve may stop where
-/// no head is (the recogniser then checks the word), never passes one by.
+/// (`KeywordTable.headBit`) is set. A head's first letter matches in either case, as in the keyword table, and heads
+/// share bits: the sieve may stop where no head is (the recogniser then checks the word), never passes one by.
 ///
 /// The skip table has 65,536 one-byte entries, but a log's text touches few of its cache lines: a line holds the
 /// 64 pairs that share their second byte and the top two bits of their first.
@@ -27,11 +27,9 @@ struct KeywordSieve: Sendable {
         for head in heads {
             precondition(head.count >= Self.windowLength, "a head has four bytes")
             for end in 1..<Self.windowLength {
-                for first in Self.cases(head[end - 1]) {
-                    for second in Self.cases(head[end]) {
-                        let slot = Int(first) | Int(second) << 8
-                        table[slot] = min(table[slot], UInt8(Self.windowLength - 1 - end))
-                    }
+                for first in end == 1 ? Self.cases(head[0]) : [head[end - 1]] {
+                    let slot = Int(first) | Int(head[end]) << 8
+                    table[slot] = min(table[slot], UInt8(Self.windowLength - 1 - end))
                 }
             }
             let bit = head.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }
@@ -40,7 +38,8 @@ struct KeywordSieve: Sendable {
         self.table = table
     }
 
-    /// `byte` and, for a letter, its other case.
+    /// `byte` and, for a letter, its other case: a head's first letter matches in either case (C# `ViewDidLoad`),
+    /// the others only as written.
     private static func cases(_ byte: UInt8) -> [UInt8] {
         ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
     }

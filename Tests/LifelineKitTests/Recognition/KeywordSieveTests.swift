@@ -1,8 +1,8 @@
 import XCTest
 @testable import LifelineKit
 
-/// The sieve skips bytes by the look of two: it must still stop at every head that starts a word, in either case,
-/// wherever it falls among the skips.
+/// The sieve skips bytes by the look of two: it must still stop at every head that starts a word, its first letter in
+/// either case, wherever it falls among the skips.
 final class KeywordSieveTests: XCTestCase {
     /// Every position the sieve stops at, from the message's start on.
     private func candidates(_ sieve: KeywordSieve, _ message: [UInt8]) -> [Int] {
@@ -16,11 +16,13 @@ final class KeywordSieveTests: XCTestCase {
         }
     }
 
-    /// Positions where one of `heads` (first four bytes, any case) starts a word: a plain comparison at every byte.
+    /// Positions where one of `heads` (first four bytes, the first letter in either case) starts a word: a plain
+    /// comparison at every byte.
     private func headStarts(_ heads: [[UInt8]], _ message: [UInt8]) -> [Int] {
-        let folded = Set(heads.map { $0.prefix(4).map { $0 | 0x20 } })
+        func folded(_ head: some Collection<UInt8>) -> [UInt8] { [head.first! | 0x20] + head.dropFirst().prefix(3) }
+        let heads = Set(heads.map(folded))
         return message.indices.filter { p in
-            p + 4 <= message.count && folded.contains(message[p..<p + 4].map { $0 | 0x20 })
+            p + 4 <= message.count && heads.contains(folded(message[p..<p + 4]))
                 && (p == 0 || message[p - 1] >= 0x80 || !ASCII.isIdentifier(message[p - 1]))
         }
     }
