@@ -48,6 +48,24 @@ final class CallbackThreadsTests: XCTestCase {
         XCTAssertEqual(place(&threads, "ShopExtension", pid: 40, thread: 1), .atChunkStart, "a shorter name is another thread")
     }
 
+    func testNamesOfEveryLengthDifferingInAnyByteAreToldApart() {
+        for length in 1...12 {
+            var threads = CallbackThreads(inside: WorkInAppearanceRule.appearanceCallbacks, ignoredClasses: [])
+            threads.startChunk()
+            let name = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0))) })
+            note(&threads, .viewDidAppear, name, pid: 7, thread: 1)
+            for position in 0..<length {
+                var other = Array(name.utf8)
+                other[position] = UInt8(ascii: "Z")
+                XCTAssertEqual(place(&threads, String(decoding: other, as: UTF8.self), pid: 7, thread: 1), .atChunkStart,
+                               "\(name) and its byte \(position) changed")
+            }
+            XCTAssertEqual(place(&threads, name, pid: 7, thread: 1), .inside, name)
+            XCTAssertEqual(place(&threads, String(name.dropLast()), pid: 7, thread: 1), .atChunkStart,
+                           "a shorter name is another thread")
+        }
+    }
+
     func testAThreadWithoutIdsIsOneThread() {
         var threads = CallbackThreads(inside: WorkInAppearanceRule.appearanceCallbacks, ignoredClasses: [])
         threads.startChunk()
