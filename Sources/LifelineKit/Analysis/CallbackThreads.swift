@@ -64,6 +64,7 @@ struct CallbackThreads {
 
         /// The first eight bytes of `name` (zero above a shorter one's last) as a little-endian number: one load, or
         /// two overlapping ones for four to seven bytes (most process names), without a loop.
+        @inline(__always)
         private static func head(_ name: Bytes) -> UInt64 {
             guard name.count >= 4, let base = name.baseAddress.map(UnsafeRawPointer.init) else {
                 var head: UInt64 = 0
@@ -118,6 +119,7 @@ struct CallbackThreads {
         return states[slot] == .outside ? nil : (slot, states[slot])
     }
 
+    @inline(__always)
     private mutating func slot(name: Bytes?, pid: Int32?, thread: UInt64?, process: @autoclosure () -> ProcessKey) -> Int {
         let wanted = Identity(thread: thread, pid: pid, name: name)
         let hash = Int(truncatingIfNeeded: ((wanted.thread ^ UInt64(UInt32(bitPattern: wanted.pid))) &* 0x9E37_79B9_7F4A_7C15) >> 58)
@@ -128,6 +130,7 @@ struct CallbackThreads {
         return slot
     }
 
+    @inline(never)
     private mutating func find(_ wanted: Identity, _ name: Bytes?, _ process: @autoclosure () -> ProcessKey) -> Int {
         if identities.count <= 8 {  // most logs have a few threads: compared in place, no key is made
             for slot in identities.indices where matches(slot, wanted, name) { return slot }

@@ -93,8 +93,8 @@ struct ChunkParser {
         self.appEvents = appEvents
         if let appEvents, appEvents.hasLatePatterns {
             callbackThreads = CallbackThreads(inside: appEvents.lateCallbacks, ignoredClasses: ignoredClasses)
-            // The recogniser reads every word of a message anyway: it tells which messages hold a word a late pattern
-            // needs, and only those are placed on their thread and screened (most lines, at no cost).
+            // The recogniser's sieve stops at the words a late pattern needs as at keywords: it tells which messages
+            // hold one, and only those are placed on their thread and screened (most lines, at little cost).
             recognizer = EventRecognizer(watching: appEvents.lateWordStarts)
         }
     }
