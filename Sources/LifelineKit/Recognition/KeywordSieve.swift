@@ -54,11 +54,11 @@ struct KeywordSieve: Sendable {
             while last < end {
                 let shift = table[Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: last - 1, as: UInt16.self)))]
                 if shift == 0 {
+                    // Most stops are inside a word (`er` of `server`): the byte before tells them, before any hash.
                     let candidate = last - (Self.windowLength - 1)
-                    let bit = KeywordTable.headBit(b, at: candidate)
-                    if table[Self.headBitsStart + bit >> 3] & 1 << UInt8(bit & 7) != 0,
-                       candidate == lower || classes[b[candidate - 1]] & ByteClass.identifier == 0 {
-                        return candidate
+                    if candidate == lower || classes[b[candidate - 1]] & ByteClass.identifier == 0 {
+                        let bit = KeywordTable.headBit(b, at: candidate)
+                        if table[Self.headBitsStart + bit >> 3] & 1 << UInt8(bit & 7) != 0 { return candidate }
                     }
                     last += 1
                 } else {
