@@ -196,7 +196,7 @@ struct ChunkParser {
                 if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
                     name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
-                   state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {  // else no late pattern can match it
+                   appEvents?.mayMatchLate(line, prefix.message) == true {  // else no late pattern can match it, whatever callback runs
                     result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))

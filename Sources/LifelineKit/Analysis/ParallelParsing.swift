@@ -36,6 +36,9 @@ final class ParallelChunkParser: @unchecked Sendable {
     private var jobs: [Job] = []
     /// Pieces nobody has taken yet, oldest first.
     private var unclaimed: [(job: Job, piece: Int)] = []
+    /// Parsed pieces the engine is done with, freed by the next worker to take a piece: releasing every event's
+    /// names is work the thread that feeds the engine, the one a check waits on, is spared.
+    private var done: [[ParsedChunk]] = []
     private var closed = false
     private var callerParser: ChunkParser
     let limit: Int
@@ -82,6 +85,13 @@ final class ParallelChunkParser: @unchecked Sendable {
         return (job.chunk, job.results.map { $0! })
     }
 
+    /// Hands back a chunk's pieces once the engine has taken them, for a worker to free.
+    func free(_ pieces: consuming [ParsedChunk]) {
+        condition.lock()
+        done.append(pieces)
+        condition.unlock()
+    }
+
     /// Gives up the chunks still in flight, oldest first, for the caller to parse in order itself.
     func abandon() -> [Chunk] {
         condition.withLock {
@@ -107,6 +117,14 @@ final class ParallelChunkParser: @unchecked Sendable {
         condition.lock()
         while true {
             if closed { break }
+            if !done.isEmpty {
+                let freed = done
+                done.removeAll()
+                condition.unlock()
+                _ = consume freed  // released here, outside the lock
+                condition.lock()
+                continue
+            }
             guard !unclaimed.isEmpty else {
                 condition.wait()
                 continue

@@ -85,7 +85,9 @@ public struct TraceAnalyzer: Sendable {
                 for pending in [chunk] + pool.abandon() { stage.take(pending, fallback.parse(pending)) }
                 return !stage.observer.shouldStop()
             }
-            stage.take(chunk, pieces: consume pieces)  // moved: the events are renumbered in place, not copied
+            var pieces = pieces
+            stage.take(chunk, pieces: &pieces)  // the events are renumbered in place, not copied
+            pool.free(pieces)
             reader.recycle(chunk.bytes)
             if stage.observer.shouldStop() { return false }
         }
@@ -129,12 +131,13 @@ struct InOrderStage {
     }
 
     mutating func take(_ chunk: Chunk, _ parsed: consuming ParsedChunk) {
-        take(chunk, pieces: [parsed])  // moved, not copied: the events are renumbered in place
+        var pieces = [parsed]  // moved, not copied: the events are renumbered in place
+        take(chunk, pieces: &pieces)
     }
 
     /// Takes a chunk parsed in consecutive pieces (line numbers in each counting from its own first line) just
     /// as if it had been parsed whole: unparseable lines first, then events, then the engine's clock moves once.
-    mutating func take(_ chunk: Chunk, pieces: consuming [ParsedChunk]) {
+    mutating func take(_ chunk: Chunk, pieces: inout [ParsedChunk]) {
         if let reason = chunk.startsOver {  // line numbers follow the file as it is now; statistics count every line read
             linesBefore = 0
             observer.restarted(reason)
