@@ -62,19 +62,10 @@ struct CallbackThreads {
             nameHead = name.map(Self.head) ?? 0
         }
 
-        /// The first eight bytes of `name` (zero above a shorter one's last) as a little-endian number: one load, or
-        /// two overlapping ones for four to seven bytes (most process names), without a loop.
+        /// The first eight bytes of `name` (zero above a shorter one's last) as a little-endian number.
         @inline(__always)
         private static func head(_ name: Bytes) -> UInt64 {
-            guard name.count >= 4, let base = name.baseAddress.map(UnsafeRawPointer.init) else {
-                var head: UInt64 = 0
-                for offset in 0..<name.count { head |= UInt64(name[offset]) << UInt64(offset &* 8) }
-                return head
-            }
-            if name.count >= 8 { return UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) }
-            let low = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: name.count - 4, as: UInt32.self)))
-            return low | high << UInt64((name.count - 4) &* 8)
+            name.baseAddress.map { $0.littleEndianWord(count: min(name.count, 8)) } ?? 0
         }
     }
 

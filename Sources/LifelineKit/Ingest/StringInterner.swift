@@ -93,13 +93,8 @@ struct StringInterner: Sendable {
         guard !range.isEmpty else { return true }
         return bytes.withUnsafeBufferPointer { stored in
             let mine = stored.baseAddress! + entry.offset, theirs = b.baseAddress! + range.lowerBound
-            // Process names are short: four to eight bytes compare as two overlapping numbers, with no call.
-            if (4...8).contains(range.count) {
-                let tail = range.count - 4
-                return UnsafeRawPointer(mine).loadUnaligned(as: UInt32.self) == UnsafeRawPointer(theirs).loadUnaligned(as: UInt32.self)
-                    && UnsafeRawPointer(mine).loadUnaligned(fromByteOffset: tail, as: UInt32.self)
-                        == UnsafeRawPointer(theirs).loadUnaligned(fromByteOffset: tail, as: UInt32.self)
-            }
+            // Process names are short: up to eight bytes compare as one number each, with no call.
+            if range.count <= 8 { return mine.littleEndianWord(count: range.count) == theirs.littleEndianWord(count: range.count) }
             return memcmp(mine, theirs, range.count) == 0
         }
     }

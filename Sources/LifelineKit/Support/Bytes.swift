@@ -35,6 +35,24 @@ enum ASCII {
     }
 }
 
+extension UnsafePointer where Pointee == UInt8 {
+    /// The `count` bytes here (eight at most) as a little-endian number, zero above the last: one load for eight, two
+    /// overlapping ones for four to seven (most names), a loop only below four.
+    @inline(__always) func littleEndianWord(count: Int) -> UInt64 {
+        precondition(count <= 8, "eight bytes at most")
+        let raw = UnsafeRawPointer(self)
+        if count == 8 { return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) }
+        guard count >= 4 else {
+            var word: UInt64 = 0
+            for offset in 0..<count { word |= UInt64(self[offset]) << UInt64(offset &* 8) }
+            return word
+        }
+        let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+        let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+        return low | high << UInt64((count - 4) &* 8)
+    }
+}
+
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Index of the first `byte` in `range`, using `memchr`.
     @inline(__always) func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
