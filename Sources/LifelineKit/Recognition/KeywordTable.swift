@@ -23,9 +23,9 @@ struct KeywordTable: Sendable {
     /// A bit per `headBit` of a keyword's first four bytes: most words are turned away by one bit.
     private var heads = [UInt64](repeating: 0, count: 64)
     /// Every keyword, as stored (first letter lower-cased).
-    private(set) var spellings: [[UInt8]] = []
+    let spellings: [[UInt8]]
     /// Finds where a keyword may start, for a recogniser that watches no words of its own.
-    private(set) var sieve = KeywordSieve(heads: [])
+    let sieve: KeywordSieve
     /// What each byte value can be in a word. Built once for the process and never freed.
     let classes = ByteClassTable()
 
@@ -34,17 +34,19 @@ struct KeywordTable: Sendable {
     static let minWordLength = 4
 
     private init() {
+        var entries: [(word: String, keyword: Keyword)] = []
         for callback in Callback.allCases {
-            for spelling in callback.spellings { insert(spelling, .callback(callback)) }
+            entries += callback.spellings.map { ($0, .callback(callback)) }
         }
-        for word in ["addObserver", "addObserverForName"] { insert(word, .observer(adds: true)) }
-        insert("removeObserver", .observer(adds: false))
-        for (index, word) in UIKitWarnings.triggerWords.enumerated() { insert(word, .warningTrigger(index)) }
+        entries += ["addObserver", "addObserverForName"].map { ($0, .observer(adds: true)) }
+        entries.append(("removeObserver", .observer(adds: false)))
+        entries += UIKitWarnings.triggerWords.enumerated().map { ($1, .warningTrigger($0)) }
+        spellings = entries.map { Array($0.word.utf8).enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element } }
         sieve = KeywordSieve(heads: spellings)
+        for (bytes, entry) in zip(spellings, entries) { insert(bytes, entry.keyword) }
     }
 
-    private mutating func insert(_ word: String, _ keyword: Keyword) {
-        let bytes = Array(word.utf8).enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element }
+    private mutating func insert(_ bytes: [UInt8], _ keyword: Keyword) {
         let slot = bytes.withUnsafeBufferPointer { b in
             var slot = Self.slot(b, 0..<b.count)
             while keywords[slot] != nil { slot = (slot + 1) & (Self.slotCount - 1) }
@@ -53,7 +55,6 @@ struct KeywordTable: Sendable {
         }
         words[slot] = bytes
         keywords[slot] = keyword
-        spellings.append(bytes)
     }
 
     /// A hash of the four bytes at `start` (the first lower-cased, as keywords are stored), as a bit of `heads`.
