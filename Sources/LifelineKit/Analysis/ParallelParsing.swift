@@ -1,13 +1,17 @@
 import Foundation
 
-/// Parses the chunks of one input on worker threads while the caller feeds earlier results to the timeline
-/// engine, and hands results back strictly in input order.
+/// Reads the chunks of one input and parses them on worker threads while the caller feeds earlier results to the
+/// timeline engine, and hands results back strictly in input order.
 ///
 /// Each chunk (the same chunks a sequential read makes) is cut at newlines into pieces. Workers take pieces
 /// oldest first; so does the caller while it waits for the chunk it needs next, so neither side idles when the
 /// engine is faster or slower than parsing. The caller feeds a chunk's pieces one after the other as the chunk's,
 /// so the engine sees exactly what sequential parsing gives it. At most `limit` chunks are in flight, so memory
 /// stays flat whatever the input's size.
+///
+/// Whichever thread has nothing to parse reads the next chunk, one at a time: mostly a worker, so the thread
+/// that runs the engine (which every check waits for) does not, and the bytes are in the cache of the core
+/// that parses them. A read error is thrown by `next()` once the chunks read before it are handed back.
 ///
 /// Parsing is pure per line, except for the `--style json` assembler, whose state crosses lines and chunks.
 /// A chunk that used it comes back marked (`ParsedChunk.usedJSONArray`), and the caller parses from there on
@@ -32,6 +36,9 @@ final class ParallelChunkParser: @unchecked Sendable {
     static let pieceSize = 64 << 10
 
     private let condition = NSCondition()
+    /// Read by one thread at a time (`reading`), never by the caller after `abandon()`.
+    private let reader: ChunkReader
+    private let shouldStop: () -> Bool
     /// Chunks in flight, oldest first.
     private var jobs: [Job] = []
     /// Pieces nobody has taken yet, oldest first.
@@ -39,12 +46,21 @@ final class ParallelChunkParser: @unchecked Sendable {
     /// Parsed pieces the engine is done with, freed by the next worker to take a piece: releasing every event's
     /// names is work the thread that feeds the engine, the one a check waits on, is spared.
     private var done: [[ParsedChunk]] = []
+    /// Buffers of chunks the engine is done with, handed to the reader before its next read.
+    private var spares: [[UInt8]] = []
+    /// A thread is reading; whether the reader is done (at the end, stopped, failed or abandoned); its error.
+    private var reading = false
+    private var readerDone = false
+    private var readFailure: (any Error)?
     private var closed = false
     private var callerParser: ChunkParser
     let limit: Int
 
     /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `appEvents`.
-    init(workers: Int, limit: Int, customPatterns: CustomPatterns? = nil, appEvents: AppEventPatterns? = nil, ignoredClasses: [String] = []) {
+    init(reading reader: ChunkReader, shouldStop: @escaping () -> Bool, workers: Int, limit: Int, customPatterns: CustomPatterns? = nil,
+         appEvents: AppEventPatterns? = nil, ignoredClasses: [String] = []) {
+        self.reader = reader
+        self.shouldStop = shouldStop
         self.limit = max(1, limit)
         callerParser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(), ignoredClasses: ignoredClasses)
         for index in 0..<max(1, workers) {
@@ -57,44 +73,50 @@ final class ParallelChunkParser: @unchecked Sendable {
         }
     }
 
-    var isFull: Bool { condition.withLock { jobs.count >= limit } }
-
-    func submit(_ chunk: Chunk) {
-        let pieces = chunk.isOverlongLine ? [0..<chunk.bytes.count] : Self.split(chunk.bytes, pieceSize: Self.pieceSize)
-        let job = Job(chunk: chunk, pieces: pieces)
-        condition.withLock {
-            jobs.append(job)
-            unclaimed += pieces.indices.map { (job, $0) }
-            condition.broadcast()
-        }
-    }
-
-    /// The oldest chunk in flight and what its pieces parsed to, in order. Parses pieces itself while it waits.
-    func next() -> (chunk: Chunk, pieces: [ParsedChunk])? {
+    /// The oldest chunk in flight and what its pieces parsed to, in order; nil at the end of the input. Reads
+    /// and parses itself while it waits. Throws the reader's error once every chunk read before it is handed back.
+    func next() throws -> (chunk: Chunk, pieces: [ParsedChunk])? {
         condition.lock()
         defer { condition.unlock() }
-        guard !jobs.isEmpty else { return nil }
+        while jobs.isEmpty {
+            if readerDone {
+                if let failure = readFailure {
+                    readFailure = nil
+                    throw failure
+                }
+                return nil
+            }
+            if reading { condition.wait() } else { readChunk() }
+        }
         let job = jobs.removeFirst()
         while job.remaining > 0 {
-            if unclaimed.isEmpty {
-                condition.wait()
-            } else {
+            if !unclaimed.isEmpty {
                 parseUnclaimedPiece(with: &callerParser)
+            } else if canRead {
+                readChunk()
+            } else {
+                condition.wait()
             }
         }
         return (job.chunk, job.results.map { $0! })
     }
 
-    /// Hands back a chunk's pieces once the engine has taken them, for a worker to free.
-    func free(_ pieces: consuming [ParsedChunk]) {
+    /// Hands back a chunk's pieces once the engine has taken them, for a worker to free, and its bytes, to be read
+    /// into again.
+    func free(_ pieces: consuming [ParsedChunk], bytes: consuming [UInt8]) {
         condition.lock()
         done.append(pieces)
+        if spares.count < 2 { spares.append(bytes) }
+        if canRead { condition.signal() }
         condition.unlock()
     }
 
-    /// Gives up the chunks still in flight, oldest first, for the caller to parse in order itself.
+    /// Gives up the chunks in flight, oldest first, for the caller to parse in order itself, and stops reading:
+    /// the caller reads the rest of the input from `reader`.
     func abandon() -> [Chunk] {
         condition.withLock {
+            while reading { condition.wait() }
+            readerDone = true
             defer {
                 jobs.removeAll()
                 unclaimed.removeAll()
@@ -103,13 +125,45 @@ final class ParallelChunkParser: @unchecked Sendable {
         }
     }
 
-    /// Stops the workers once they finish the piece in hand.
+    /// Stops the workers once they finish the piece or read in hand.
     func close() {
         condition.withLock {
             closed = true
+            readerDone = true
             unclaimed.removeAll()
             condition.broadcast()
         }
+    }
+
+    /// Whether a thread may read the next chunk now. Called with the lock held.
+    private var canRead: Bool { !reading && !readerDone && jobs.count < limit }
+
+    /// Reads the next chunk and cuts it into pieces for the workers, releasing the lock meanwhile. Called with
+    /// the lock held, when `canRead`.
+    private func readChunk() {
+        reading = true
+        let recycled = spares
+        spares.removeAll()
+        condition.unlock()
+        for bytes in recycled { reader.recycle(bytes) }
+        let read = Result { try reader.next(shouldStop: shouldStop) }
+        let pieces = (try? read.get()).flatMap { chunk in
+            chunk.isOverlongLine ? [0..<chunk.bytes.count] : Self.split(chunk.bytes, pieceSize: Self.pieceSize)
+        }
+        condition.lock()
+        reading = false
+        switch read {
+        case .success(let chunk?):
+            let job = Job(chunk: chunk, pieces: pieces!)
+            jobs.append(job)
+            unclaimed += job.pieces.indices.map { (job, $0) }
+        case .success(nil):
+            readerDone = true
+        case .failure(let error):
+            readerDone = true
+            readFailure = error
+        }
+        condition.broadcast()
     }
 
     private func work(_ parser: ChunkParser) {
@@ -125,11 +179,13 @@ final class ParallelChunkParser: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            guard !unclaimed.isEmpty else {
+            if !unclaimed.isEmpty {
+                parseUnclaimedPiece(with: &parser)
+            } else if canRead {
+                readChunk()
+            } else {
                 condition.wait()
-                continue
             }
-            parseUnclaimedPiece(with: &parser)
         }
         condition.unlock()
     }

@@ -63,32 +63,24 @@ public struct TraceAnalyzer: Sendable {
         options.parallelism > 1 && !options.follow
     }
 
-    /// Parses chunks on worker threads while this thread (one of `options.parallelism`) feeds the chunk before
-    /// them to the engine, and parses pieces itself when it would otherwise wait; a few chunks are alive at a time.
+    /// Reads and parses chunks on worker threads while this thread (one of `options.parallelism`) feeds the chunk
+    /// before them to the engine, and reads or parses itself when it would otherwise wait; a few chunks are alive
+    /// at a time.
     /// Returns whether the rest of the input must still be parsed in order: true from the first chunk that holds
     /// a `--style json` array, which this re-parses (with the chunks after it) with `fallback`.
     private func parseInParallel(_ reader: ChunkReader, appEvents: AppEventPatterns?, fallback: inout ChunkParser,
                                  into stage: inout InOrderStage) throws -> Bool {
-        let pool = ParallelChunkParser(workers: options.parallelism - 1, limit: 2, customPatterns: options.customPatterns, appEvents: appEvents,
-                                       ignoredClasses: options.ignoredClasses)
+        let pool = ParallelChunkParser(reading: reader, shouldStop: stage.observer.shouldStop, workers: options.parallelism - 1, limit: 2,
+                                       customPatterns: options.customPatterns, appEvents: appEvents, ignoredClasses: options.ignoredClasses)
         defer { pool.close() }
-        var atEnd = false
-        func readAhead() throws {
-            while !atEnd, !pool.isFull {
-                if let chunk = try reader.next(shouldStop: stage.observer.shouldStop) { pool.submit(chunk) } else { atEnd = true }
-            }
-        }
-        try readAhead()
-        while let (chunk, pieces) = pool.next() {
-            try readAhead()
+        while let (chunk, pieces) = try pool.next() {
             if pieces.contains(where: \.usedJSONArray) {
                 for pending in [chunk] + pool.abandon() { stage.take(pending, fallback.parse(pending)) }
                 return !stage.observer.shouldStop()
             }
             var pieces = pieces
             stage.take(chunk, pieces: &pieces)  // the events are renumbered in place, not copied
-            pool.free(pieces)
-            reader.recycle(chunk.bytes)
+            pool.free(pieces, bytes: chunk.bytes)
             if stage.observer.shouldStop() { return false }
         }
         return false

@@ -102,4 +102,41 @@ final class ParallelParsingTests: XCTestCase {
         XCTAssertEqual(sequential.unparseable.count, 2)
         XCTAssertEqual(try analyze(url, parallelism: 2, blockSize: blockSize), sequential)
     }
+
+    func testAReadErrorOnAWorkerReachesTheCaller() throws {
+        let url = temporaryFile("truncated.log")
+        try Data(String(repeating: "vc1 viewWillAppear\n", count: 100).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = try TraceInput.file(url.path).reader(blockSize: 64, follow: false, writerPatience: 0, shouldStop: { false })
+        XCTAssertNotNil(try reader.next())
+        XCTAssertEqual(truncate(url.path, 10), 0)  // shorter than what was read: the next read fails
+        let pool = ParallelChunkParser(reading: reader, shouldStop: { false }, workers: 1, limit: 2)
+        defer { pool.close() }
+        XCTAssertThrowsError(try pool.next()) { error in
+            XCTAssertEqual(error as? IngestError, .truncatedWhileReading(64))
+        }
+        XCTAssertNil(try pool.next(), "thrown once; the input then ends")
+    }
+
+    func testChunksComeBackInOrderWhicheverThreadReadThem() throws {
+        let lines = (1...2_000).map { "vc\($0 % 7) viewWillAppear line \($0)\n" }
+        let url = temporaryFile("ordered.log")
+        try Data(lines.joined().utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for workers in 1...3 {
+            let reader = try TraceInput.file(url.path).reader(blockSize: 512, follow: false, writerPatience: 0, shouldStop: { false })
+            let pool = ParallelChunkParser(reading: reader, shouldStop: { false }, workers: workers, limit: 2)
+            var read = ""
+            var chunks = 0
+            while let (chunk, pieces) = try pool.next() {
+                read += String(decoding: chunk.bytes, as: UTF8.self)
+                chunks += 1
+                XCTAssertEqual(pieces.reduce(0) { $0 + $1.lineCount }, chunk.bytes.filter { $0 == ASCII.newline }.count)
+                pool.free(pieces, bytes: chunk.bytes)
+            }
+            pool.close()
+            XCTAssertEqual(read, lines.joined(), "\(workers) workers")
+            XCTAssertGreaterThan(chunks, 50)
+        }
+    }
 }
