@@ -142,10 +142,18 @@ final class ChunkReader {
             var failure: Int32 = 0
             var block: [UInt8]
             if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
-                reused.removeAll(keepingCapacity: true)
-                reused.append(contentsOf: pending)
-                reused.append(contentsOf: repeatElement(0, count: blockSize))
-                let received = reused.withUnsafeMutableBufferPointer { receive(into: $0.baseAddress! + carried, failure: &failure) }
+                // Sized to take the read by adding or dropping only the difference: the old chunk's bytes are
+                // overwritten, and a full block of zeros is not written first.
+                let size = carried + blockSize
+                if reused.count < size {
+                    reused.append(contentsOf: repeatElement(0, count: size - reused.count))
+                } else {
+                    reused.removeLast(reused.count - size)
+                }
+                let received = reused.withUnsafeMutableBufferPointer { buffer in
+                    pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(buffer.baseAddress!, source, carried) } }
+                    return receive(into: buffer.baseAddress! + carried, failure: &failure)
+                }
                 reused.removeLast(blockSize - received)
                 block = reused
             } else {
