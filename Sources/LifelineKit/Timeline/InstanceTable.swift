@@ -3,22 +3,28 @@
 /// hundred bytes out and back on every event.
 struct InstanceTable {
     private var index = KeyIndex()
-    /// nil for a free slot.
-    private var slots: [Instance?] = []
+    /// A free slot holds `vacant`. Not `[Instance?]`: reading an instance through an optional copied its few hundred
+    /// bytes and retained its references on every access.
+    private var slots: [Instance] = []
+    private var occupied: [Bool] = []
     private var freeSlots: [Int] = []
     private(set) var count = 0
 
+    /// What a free slot holds: no instance of any trace (serial -1).
+    private static let vacant = Instance(serial: -1, key: InstanceKey(process: ProcessKey(name: nil, pid: nil), ref: ControllerRef(name: "")),
+                                         generation: 0, profile: 0)
+
     /// The instance in `slot` (which must be occupied).
     subscript(slot: Int) -> Instance {
-        _read { yield slots[slot]! }  // lent, not copied: an instance holds a dozen references
-        _modify { yield &slots[slot]! }
+        _read { yield slots[slot] }  // lent, not copied: an instance holds a dozen references
+        _modify { yield &slots[slot] }
     }
 
     /// The instance at `key`, if any.
-    subscript(key: InstanceKey) -> Instance? { index[key].flatMap { slots[$0] } }
+    subscript(key: InstanceKey) -> Instance? { index[key].map { slots[$0] } }
 
     /// The instance in `slot`, nil for a free slot.
-    func instance(in slot: Int) -> Instance? { slots[slot] }
+    func instance(in slot: Int) -> Instance? { occupied[slot] ? slots[slot] : nil }
 
     /// The slot of the instance at `key`.
     func slot(of key: InstanceKey) -> Int? { index[key] }
@@ -32,9 +38,11 @@ struct InstanceTable {
         if let free = freeSlots.popLast() {
             slot = free
             slots[slot] = instance
+            occupied[slot] = true
         } else {
             slot = slots.count
             slots.append(instance)
+            occupied.append(true)
         }
         index[instance.key] = slot
         count += 1
@@ -43,7 +51,10 @@ struct InstanceTable {
 
     /// Takes the instance out of `slot` for good and frees the slot.
     mutating func remove(_ slot: Int) -> Instance {
-        guard let instance = slots[slot].take() else { preconditionFailure("removing from an empty slot") }
+        precondition(occupied[slot], "removing from an empty slot")
+        var instance = Self.vacant
+        swap(&instance, &slots[slot])  // moved out, not copied
+        occupied[slot] = false
         index[instance.key] = nil
         freeSlots.append(slot)
         count -= 1
@@ -51,7 +62,7 @@ struct InstanceTable {
     }
 
     /// The occupied slots, in no particular order.
-    var occupiedSlots: [Int] { slots.indices.filter { slots[$0] != nil } }
+    var occupiedSlots: [Int] { occupied.indices.filter { occupied[$0] } }
 
     mutating func removeAll() {
         self = InstanceTable()
