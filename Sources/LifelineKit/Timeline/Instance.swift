@@ -127,4 +127,29 @@ struct InstanceMark {
         evidence = instance.evidence
         lastLine = instance.lastLine
     }
+
+    /// The mark of the instance `key` names, as `place` recorded it.
+    init(key: InstanceKey, _ place: Place) {
+        self.key = key
+        generation = place.generation
+        serial = place.serial
+        evidence = place.evidence
+        lastLine = place.lastLine
+    }
+
+    /// A mark without the key: numbers only, copied without a reference count. For a rule that keeps many and has
+    /// the key at hand when it reports (the instance's own, when it holds per instance).
+    struct Place {
+        let generation: Int
+        let serial: Int
+        let evidence: EvidenceArena.Position?
+        let lastLine: Int
+
+        init(_ instance: Instance) {
+            generation = instance.generation
+            serial = instance.serial
+            evidence = instance.evidence
+            lastLine = instance.lastLine
+        }
+    }
 }

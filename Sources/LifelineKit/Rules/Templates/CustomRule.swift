@@ -77,11 +77,11 @@ struct CustomRule<Template: RuleTemplate>: TemplateRule {
             if classScopeOfInstance.removeValue(forKey: instance.serial) != nil { recentClassScopes[instance.serial & 15] = (-1, 0) }
             return
         }
-        template.close(instance.serial, in: context)
+        template.close(instance.serial, of: instance, in: context)
     }
 
     mutating func traceEnded(in context: RuleContext) {
-        for number in 0..<classes.count { template.close(-1 - number, in: context) }
+        for number in 0..<classes.count { template.close(-1 - number, of: nil, in: context) }
         classes = Numbering()
         classScopeOfInstance.removeAll()
         recentClassScopes = recentClassScopes.map { _ in (-1, 0) }

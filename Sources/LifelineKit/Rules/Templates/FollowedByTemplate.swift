@@ -44,14 +44,18 @@ struct FollowedByTemplate: RuleTemplate {
     /// finds its A without a look-up.
     private var latest: (scope: RuleScope, pending: Pending)?
     private var lines = SeenLines()
+    /// The instance of each pending A of a class's scope, by its line's slot. An instance's own scope needs none:
+    /// its key is the instance's when the scope closes or its B comes.
+    private var classScopeKeys: [Int32: InstanceKey] = [:]
     private let names: (a: String, b: String)
     private let within: Double?
 
+    /// Numbers only, so that keeping, moving and dropping one copies bytes and counts no references.
     private struct Pending {
         var line: Int
         var time: TraceTime?
         var text: SeenLines.Slot
-        var instance: InstanceMark
+        var place: InstanceMark.Place
     }
 
     init(_ spec: CustomRuleSpec) {
@@ -64,21 +68,22 @@ struct FollowedByTemplate: RuleTemplate {
             guard latest?.scope != scope, !pending.contains(scope) else { return }  // the earliest A stands
             if let previous = latest.take() { pending.insert(previous.pending, for: previous.scope) }
             let text = context.withLine(of: event) { lines.keep($0) }
-            latest = (scope, Pending(line: event.line, time: event.time, text: text, instance: InstanceMark(instance)))
+            if scope < 0 { classScopeKeys[text.index] = instance.key }
+            latest = (scope, Pending(line: event.line, time: event.time, text: text, place: InstanceMark.Place(instance)))
             return
         }
         guard let a = take(scope) else { return }
-        defer { lines.release(a.text) }
+        defer { release(a) }
         if let within, let start = a.time, let end = event.time, end.seconds(since: start) > within {
             context.reportTemplate("\(names.a) followed by \(names.b) only after \(Format.seconds(end.seconds(since: start))) (line \(event.line); "
-                          + "limit \(Format.seconds(within)))", at: seen(a), name: names.a)
+                          + "limit \(Format.seconds(within)))", at: seen(a, of: instance), name: names.a)
         }
     }
 
-    mutating func close(_ scope: RuleScope, in context: RuleContext) {
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) {
         guard let a = take(scope) else { return }
-        context.reportTemplate("\(names.a) never followed by \(names.b)", at: seen(a), name: names.a)
-        lines.release(a.text)
+        context.reportTemplate("\(names.a) never followed by \(names.b)", at: seen(a, of: instance), name: names.a)
+        release(a)
     }
 
     /// Removes and returns the A `scope` waits on.
@@ -87,7 +92,14 @@ struct FollowedByTemplate: RuleTemplate {
         return pending.isEmpty ? nil : pending.removeValue(forKey: scope)
     }
 
-    private func seen(_ pending: Pending) -> SeenEvent {
-        SeenEvent(line: pending.line, time: pending.time, text: lines.text(pending.text), instance: pending.instance)
+    private mutating func release(_ a: Pending) {
+        if !classScopeKeys.isEmpty { classScopeKeys[a.text.index] = nil }
+        lines.release(a.text)
+    }
+
+    /// The A as a finding quotes it; `instance` is the one of its scope (ignored for a class's scope).
+    private func seen(_ a: Pending, of instance: Instance?) -> SeenEvent {
+        let key = classScopeKeys[a.text.index] ?? instance!.key
+        return SeenEvent(line: a.line, time: a.time, text: lines.text(a.text), instance: InstanceMark(key: key, a.place))
     }
 }

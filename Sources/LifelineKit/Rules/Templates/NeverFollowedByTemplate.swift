@@ -48,5 +48,5 @@ struct NeverFollowedByTemplate: RuleTemplate {
         }
     }
 
-    mutating func close(_ scope: RuleScope, in context: RuleContext) { if !seenA.isEmpty { seenA[scope] = nil } }
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) { if !seenA.isEmpty { seenA[scope] = nil } }
 }

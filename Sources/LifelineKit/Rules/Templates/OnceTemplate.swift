@@ -54,7 +54,7 @@ struct OnceTemplate: RuleTemplate {
         context.reportTemplate("\(name) again (\(Format.ordinal(count)) time, first at line \(earlier))", on: instance, at: event)
     }
 
-    mutating func close(_ scope: RuleScope, in context: RuleContext) {
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) {
         if !first.isEmpty { first.removeValue(forKey: scope) }  // most instances end with nothing kept: nothing is hashed
         if !counts.isEmpty { counts.removeValue(forKey: scope) }
     }

@@ -76,7 +76,7 @@ struct PairsTemplate: RuleTemplate {
         }
     }
 
-    mutating func close(_ scope: RuleScope, in context: RuleContext) {
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) {
         guard !open.isEmpty, let keys = open.removeValue(forKey: scope) else { return }
         // In line order; As of one line by key, so that the order never depends on hashing.
         for (key, a) in keys.sorted(by: { ($0.value.line, $0.key ?? "") < ($1.value.line, $1.key ?? "") }) {

@@ -58,7 +58,7 @@ struct PrecedesTemplate: RuleTemplate {
         context.reportTemplate("\(names.b) without \(names.a) before it", on: instance, at: event)
     }
 
-    mutating func close(_ scope: RuleScope, in context: RuleContext) {
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) {
         if lastSatisfied == scope { lastSatisfied = nil }
         if !satisfied.isEmpty { satisfied.removeValue(forKey: scope) }
         if !reported.isEmpty { reported.removeValue(forKey: scope) }

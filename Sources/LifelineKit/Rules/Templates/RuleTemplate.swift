@@ -14,13 +14,13 @@ protocol RuleTemplate: Sendable {
     init(_ spec: CustomRuleSpec)
     /// `event` is the rule's A (`first`) or B, on `instance`, in `scope`.
     mutating func see(_ event: LifecycleEvent, first: Bool, scope: RuleScope, on instance: Instance, in context: RuleContext)
-    /// `scope` is over: the instance is final, or (per class) the trace ended.
-    mutating func close(_ scope: RuleScope, in context: RuleContext)
+    /// `scope` is over: `instance` is final, or (per class; `instance` nil) the trace ended.
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext)
 }
 
 extension RuleTemplate {
     static var readsCallbacks: Bool { false }
-    mutating func close(_ scope: RuleScope, in context: RuleContext) {}
+    mutating func close(_ scope: RuleScope, of instance: Instance?, in context: RuleContext) {}
 }
 
 /// What a rule of a template holds for: one instance, by its serial (never negative), or one class in one process,

@@ -4,7 +4,8 @@
 struct SeenLines {
     /// A kept line.
     struct Slot {
-        fileprivate let index: Int32
+        /// Unique among the slots held at once.
+        let index: Int32
     }
 
     /// Bytes a slot holds; a longer line is kept as a `String` of its own.

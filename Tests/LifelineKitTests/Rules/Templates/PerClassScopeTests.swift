@@ -24,4 +24,26 @@ final class PerClassScopeTests: XCTestCase {
             "<Shop.HomeVC: 0x7f06> viewDidLoad again (2nd time, first at line 3): m",
         ])
     }
+
+    func testAPendingEventOfAClassScopeIsReportedOnItsOwnInstance() throws {
+        // A on the first HomeVC, B only on the second and too late, then A on a third that no B follows: each
+        // finding names the instance whose A it quotes, not the one whose event or end closed the scope.
+        let trace = """
+            2024-03-01 10:49:46.100 Shop[4089:51117] <Shop.HomeVC: 0x7f01> viewDidAppear(_:)
+            2024-03-01 10:49:49.200 Shop[4089:51117] <Shop.HomeVC: 0x7f02> viewWillDisappear(_:)
+            2024-03-01 10:49:50.300 Shop[4089:51117] <Shop.HomeVC: 0x7f03> viewDidAppear(_:)
+            2024-03-01 10:49:50.400 Shop[4089:51117] <Shop.HomeVC: 0x7f03> dealloc
+            """
+        let configuration = """
+            { "rules": { "leave-soon": { "template": "followedBy", "event": "viewDidAppear", "then": "viewWillDisappear",
+                                         "within": 2, "per": "class", "message": "m" } } }
+            """
+        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
+        let findings = try TraceFixture.analyze(trace, options: options).findings.filter { $0.rule == "leave-soon" }
+        XCTAssertEqual(findings.map(\.line), [1, 3])
+        XCTAssertEqual(findings.map(\.message), [
+            "<Shop.HomeVC: 0x7f01> viewDidAppear followed by viewWillDisappear only after 3.1 s (line 2; limit 2 s): m",
+            "<Shop.HomeVC: 0x7f03> viewDidAppear never followed by viewWillDisappear: m",
+        ])
+    }
 }
