@@ -84,7 +84,10 @@ public final class RuleEngine {
 
 /// Runs the rules at each point the tracker offers, each only where its filters say it judges something.
 struct RuleRunner: TimelineJudge {
+    /// The built-in rules; a custom rule's entry is a copy never called (`customRules` runs it, at `customPlaces`).
     private var rules: [any Rule]
+    private var customRules = CustomRuleStore()
+    private let customPlaces: [CustomRuleStore.Place?]
     /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
     /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
@@ -106,19 +109,27 @@ struct RuleRunner: TimelineJudge {
     init(rules: [any Rule], context: RuleContext) {
         self.rules = rules
         self.context = context
+        var customRules = CustomRuleStore()
+        customPlaces = rules.map { customRules.take($0) }
+        self.customRules = customRules
         let filters = rules.map(\.eventFilter)
         let checkers = EventKind.filterSlotSamples.map { kind in
             if case .appEvent = kind { return filters.indices.filter { filters[$0].appEvents } }  // any name
             return filters.indices.filter { filters[$0].matches(kind) }
         }
-        checkerList = checkers.flatMap { $0 }
+        let places = customPlaces
+        func checker(_ index: Int) -> Int { places[index] == nil ? index : ~index }  // custom rules negative: one test tells them
+        checkerList = checkers.flatMap { $0.map(checker) }
         checkerStart = checkers.reduce(into: [0]) { starts, rules in starts.append(starts.last! + rules.count) }
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
-        appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }) }
-        everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }
+        appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }.map(checker)) }
+        everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }.map(checker)
         appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
+        for index in appliedWatchers.joined() + bodyJudges + timeWatchers {
+            precondition(customPlaces[index] == nil, "custom rules are only checked, finished and told the trace ended")
+        }
     }
 
     var interest: JudgeInterest {
@@ -155,10 +166,16 @@ struct RuleRunner: TimelineJudge {
         context.loan = nil
     }
 
+    /// Runs the check of the rule `checker` names: its index, or for a custom rule the index's complement.
     @inline(__always)
-    private mutating func check(_ index: Int, _ event: LifecycleEvent, _ instance: Instance) {
-        context.currentRuleIndex = index
-        rules[index].check(event, on: instance, in: context)
+    private mutating func check(_ checker: Int, _ event: LifecycleEvent, _ instance: Instance) {
+        if checker >= 0 {
+            context.currentRuleIndex = checker
+            rules[checker].check(event, on: instance, in: context)
+        } else {
+            context.currentRuleIndex = ~checker
+            customRules.check(customPlaces[~checker]!, event, on: instance, in: context)
+        }
     }
 
     mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) {
@@ -184,7 +201,11 @@ struct RuleRunner: TimelineJudge {
         defer { context.loan = nil }
         for index in rules.indices {
             context.currentRuleIndex = index
-            rules[index].finished(instance, atEnd: atEnd, in: context)
+            if let place = customPlaces[index] {
+                customRules.finished(place, instance, atEnd: atEnd, in: context)
+            } else {
+                rules[index].finished(instance, atEnd: atEnd, in: context)
+            }
         }
         onInstanceFinished?(instance)
     }
@@ -194,7 +215,11 @@ struct RuleRunner: TimelineJudge {
         defer { context.loan = nil }
         for index in rules.indices {
             context.currentRuleIndex = index
-            rules[index].traceEnded(in: context)
+            if let place = customPlaces[index] {
+                customRules.traceEnded(place, in: context)
+            } else {
+                rules[index].traceEnded(in: context)
+            }
         }
     }
 

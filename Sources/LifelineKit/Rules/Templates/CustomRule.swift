@@ -6,7 +6,7 @@
 /// place, not through an existential box that is made unique on every event.
 struct CustomRule<Template: RuleTemplate>: TemplateRule {
     static var description: RuleDescription {
-        RuleDescription(identifier: "custom", severity: .warning, summary: "a rule of .lifeline.json built from a template",
+        RuleDescription(identifier: RuleTemplates.customRuleIdentifier, severity: .warning, summary: "a rule of .lifeline.json built from a template",
                         explanation: "Rules of the configuration, each from a template; see `lifeline rules explain TEMPLATE`.",
                         triggeringExamples: [], nonTriggeringExamples: [])
     }

@@ -62,6 +62,9 @@ enum RuleTemplates {
         PairsTemplate.self, InCallbacksTemplate.self, NotInCallbacksTemplate.self,
     ]
 
+    /// What `CustomRule`'s type description names it (each rule's own description is its spec's).
+    static let customRuleIdentifier = "custom"
+
     static func type(named name: String) -> (any RuleTemplate.Type)? { all.first { $0.description.identifier == name } }
 
     static var names: [String] { all.map { $0.description.identifier } }
