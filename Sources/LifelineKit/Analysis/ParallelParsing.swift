@@ -89,15 +89,7 @@ final class ParallelChunkParser: @unchecked Sendable {
             if reading { condition.wait() } else { readChunk() }
         }
         let job = jobs.removeFirst()
-        while job.remaining > 0 {
-            if !unclaimed.isEmpty {
-                parseUnclaimedPiece(with: &callerParser)
-            } else if canRead {
-                readChunk()
-            } else {
-                condition.wait()
-            }
-        }
+        while job.remaining > 0 { helpOrWait(with: &callerParser) }
         return (job.chunk, job.results.map { $0! })
     }
 
@@ -179,15 +171,21 @@ final class ParallelChunkParser: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            if !unclaimed.isEmpty {
-                parseUnclaimedPiece(with: &parser)
-            } else if canRead {
-                readChunk()
-            } else {
-                condition.wait()
-            }
+            helpOrWait(with: &parser)
         }
         condition.unlock()
+    }
+
+    /// Does the most urgent work there is, or waits for some: parses the oldest unclaimed piece, else reads the next
+    /// chunk, else waits. Called with the lock held, by the workers and by the caller waiting for its chunk.
+    private func helpOrWait(with parser: inout ChunkParser) {
+        if !unclaimed.isEmpty {
+            parseUnclaimedPiece(with: &parser)
+        } else if canRead {
+            readChunk()
+        } else {
+            condition.wait()
+        }
     }
 
     /// Takes the oldest unclaimed piece and parses it, releasing the lock meanwhile. Called with the lock held

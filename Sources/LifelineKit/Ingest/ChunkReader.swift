@@ -114,6 +114,13 @@ final class ChunkReader {
         if !follow, spares.count < 2 { spares.append(bytes) }
     }
 
+    /// Copies the pending partial line to `base`, then reads up to `blockSize` bytes after it; returns how many
+    /// were read (as `receive`).
+    private func receiveAfterPending(into base: UnsafeMutablePointer<UInt8>, failure: inout Int32) -> Int {
+        pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, $0.count) } }
+        return receive(into: base + pending.count, failure: &failure)
+    }
+
     /// Reads up to `blockSize` bytes to `base`; returns how many (0 on failure, with `errno` in `failure`, read at
     /// once: anything run after `read` may set it).
     private func receive(into base: UnsafeMutablePointer<UInt8>, failure: inout Int32) -> Int {
@@ -150,17 +157,13 @@ final class ChunkReader {
                 } else {
                     reused.removeLast(reused.count - size)
                 }
-                let received = reused.withUnsafeMutableBufferPointer { buffer in
-                    pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(buffer.baseAddress!, source, carried) } }
-                    return receive(into: buffer.baseAddress! + carried, failure: &failure)
-                }
+                let received = reused.withUnsafeMutableBufferPointer { receiveAfterPending(into: $0.baseAddress!, failure: &failure) }
                 reused.removeLast(blockSize - received)
                 block = reused
             } else {
                 block = [UInt8](unsafeUninitializedCapacity: carried + blockSize) { buffer, initialized in
                     guard let base = buffer.baseAddress else { return }
-                    pending.withUnsafeBufferPointer { if let source = $0.baseAddress { memcpy(base, source, carried) } }
-                    initialized = carried + receive(into: base + carried, failure: &failure)
+                    initialized = carried + receiveAfterPending(into: base, failure: &failure)
                 }
             }
             if failure == EINTR {

@@ -120,13 +120,7 @@ struct InstanceMark {
     let evidence: EvidenceArena.Position?
     let lastLine: Int
 
-    init(_ instance: Instance) {
-        key = instance.key
-        generation = instance.generation
-        serial = instance.serial
-        evidence = instance.evidence
-        lastLine = instance.lastLine
-    }
+    init(_ instance: Instance) { self.init(key: instance.key, Place(instance)) }
 
     /// The mark of the instance `key` names, as `place` recorded it.
     init(key: InstanceKey, _ place: Place) {
