@@ -13,6 +13,11 @@ enum TraceFixture {
         try analyze(bytes: Array(text.utf8), options: options)
     }
 
+    /// The same with the options of a `.lifeline.json` given as text.
+    static func analyze(_ text: String, configuration: String) throws -> Outcome {
+        try analyze(text, options: ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions()))
+    }
+
     static func analyze(bytes: [UInt8], options: AnalysisOptions = AnalysisOptions()) throws -> Outcome {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
         try Data(bytes).write(to: url)

@@ -19,8 +19,7 @@ final class BuiltInTemplateRuleTests: XCTestCase {
                 "did-unload": { "template": "never", "event": "viewDidUnload", "message": "\(contract)" } } }
             """
         let builtIn = try TraceFixture.analyze(trace).findings.filter { $0.rule == "deprecated-callback" }
-        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
-        let configured = try TraceFixture.analyze(trace, options: options).findings.filter { ["will-unload", "did-unload"].contains($0.rule) }
+        let configured = try TraceFixture.analyze(trace, configuration: configuration).findings.filter { ["will-unload", "did-unload"].contains($0.rule) }
 
         XCTAssertEqual(builtIn.map(\.line), [2, 3, 5])
         XCTAssertEqual(builtIn.map(\.message), [

@@ -21,8 +21,7 @@ final class PairsTemplateTests: XCTestCase {
             { "events": { "startUpdates": "^start updates (?<key>\\\\d+)", "stopUpdates": "^stop updates (?<key>\\\\d+)" },
               "rules": { "balanced": { "template": "pairs", "event": "startUpdates", "then": "stopUpdates", "byKey": true, "message": "m" } } }
             """
-        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
-        let findings = try TraceFixture.analyze(trace, options: options).findings.filter { $0.rule == "balanced" }
+        let findings = try TraceFixture.analyze(trace, configuration: configuration).findings.filter { $0.rule == "balanced" }
         // MapVC's 3 never stopped (reported when it is freed, not with ListVC's 5, open then); ListVC stopped a 4 it
         // never started. Findings come in line order.
         XCTAssertEqual(findings.map(\.line), [3, 6])

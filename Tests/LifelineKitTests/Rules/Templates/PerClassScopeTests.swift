@@ -16,8 +16,7 @@ final class PerClassScopeTests: XCTestCase {
         let configuration = """
             { "rules": { "one-load-per-class": { "template": "once", "event": "viewDidLoad", "per": "class", "message": "m" } } }
             """
-        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
-        let findings = try TraceFixture.analyze(trace, options: options).findings.filter { $0.rule == "one-load-per-class" }
+        let findings = try TraceFixture.analyze(trace, configuration: configuration).findings.filter { $0.rule == "one-load-per-class" }
         XCTAssertEqual(findings.map(\.line), [4, 6], "HomeVC again in process 4089, then in 4090; CartVC and Home once each")
         XCTAssertEqual(findings.map(\.message), [
             "<Shop.HomeVC: 0x7f04> viewDidLoad again (2nd time, first at line 1): m",
@@ -38,8 +37,7 @@ final class PerClassScopeTests: XCTestCase {
             { "rules": { "leave-soon": { "template": "followedBy", "event": "viewDidAppear", "then": "viewWillDisappear",
                                          "within": 2, "per": "class", "message": "m" } } }
             """
-        let options = try ConfigurationParser.parse(configuration, file: "test.json").options(for: "t.log", base: AnalysisOptions())
-        let findings = try TraceFixture.analyze(trace, options: options).findings.filter { $0.rule == "leave-soon" }
+        let findings = try TraceFixture.analyze(trace, configuration: configuration).findings.filter { $0.rule == "leave-soon" }
         XCTAssertEqual(findings.map(\.line), [1, 3])
         XCTAssertEqual(findings.map(\.message), [
             "<Shop.HomeVC: 0x7f01> viewDidAppear followed by viewWillDisappear only after 3.1 s (line 2; limit 2 s): m",
