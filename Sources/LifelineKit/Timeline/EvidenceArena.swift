@@ -40,10 +40,22 @@ struct EvidenceArena: Sendable {
     mutating func append(line: Int, bytes: Bytes, after previous: Position?) -> Position {
         let length = min(bytes.count, ring.count / 8)
         let start = end
-        let header = (UInt64(previous.map { $0 + 1 } ?? 0).littleEndian, UInt64(line).littleEndian, UInt32(length).littleEndian)
-        withUnsafeBytes(of: header) { copy($0, to: start) }
-        copy(UnsafeRawBufferPointer(Bytes(rebasing: bytes[..<length])), to: start + Self.headerSize)
+        let link = UInt64(previous.map { $0 + 1 } ?? 0), number = UInt64(line)
+        let offset = start & mask
         end = start + Self.headerSize + length
+        if offset + Self.headerSize + length <= ring.count {  // most records: written in place, in one access to the ring
+            ring.withUnsafeMutableBytes { target in
+                let record = target.baseAddress! + offset
+                record.storeBytes(of: link.littleEndian, as: UInt64.self)
+                record.storeBytes(of: number.littleEndian, toByteOffset: 8, as: UInt64.self)
+                record.storeBytes(of: UInt32(length).littleEndian, toByteOffset: 16, as: UInt32.self)
+                if length > 0 { (record + Self.headerSize).copyMemory(from: bytes.baseAddress!, byteCount: length) }
+            }
+            return start
+        }
+        let header = (link.littleEndian, number.littleEndian, UInt32(length).littleEndian)
+        withUnsafeBytes(of: header) { copy(UnsafeRawBufferPointer(rebasing: $0[..<Self.headerSize]), to: start) }
+        copy(UnsafeRawBufferPointer(Bytes(rebasing: bytes[..<length])), to: start + Self.headerSize)
         return start
     }
 

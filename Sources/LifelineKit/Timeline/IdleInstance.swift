@@ -70,8 +70,8 @@ struct IdleInstance: Sendable {
         evidence = instance.evidence ?? -1
         parentName = instance.parent.map { names.id($0.name) + 1 } ?? 0
         parentAddress = instance.parent?.address ?? 0
-        let observerNames = instance.observers.keys.map { names.id($0) + 1 }
-        observers = (observerNames.first ?? 0, observerNames.count > 1 ? observerNames[1] : 0)
+        let observerNames = instance.observers.keys  // at most two (checked above)
+        observers = (observerNames.isEmpty ? 0 : names.id(observerNames[0]) + 1, observerNames.count > 1 ? names.id(observerNames[1]) + 1 : 0)
         var flags: Flags = []
         if instance.seenFromBirth { flags.insert(.seenFromBirth) }
         if instance.appearanceKnown { flags.insert(.appearanceKnown) }
