@@ -46,7 +46,7 @@ final class ParallelChunkParser: @unchecked Sendable {
     /// Parsed pieces the engine is done with, freed by the next worker to take a piece: releasing every event's
     /// names is work the thread that feeds the engine, the one a check waits on, is spared.
     private var done: [[ParsedChunk]] = []
-    /// Buffers of chunks the engine is done with, handed to the reader before its next read.
+    /// Buffers of chunks the engine is done with, handed to the reader before its next read (as many as it keeps).
     private var spares: [[UInt8]] = []
     /// A thread is reading; whether the reader is done (at the end, stopped, failed or abandoned); its error.
     private var reading = false
@@ -98,7 +98,7 @@ final class ParallelChunkParser: @unchecked Sendable {
     func free(_ pieces: consuming [ParsedChunk], bytes: consuming [UInt8]) {
         condition.lock()
         done.append(pieces)
-        if spares.count < 2 { spares.append(bytes) }
+        if spares.count < ChunkReader.spareLimit { spares.append(bytes) }
         if canRead { condition.signal() }
         condition.unlock()
     }

@@ -48,6 +48,8 @@ final class ChunkReader {
     /// Buffers of chunks the caller is done with (`recycle(_:)`), read into again: a buffer allocated for each chunk
     /// is often returned to the system when freed, and its pages are faulted in and zeroed anew on the next read.
     private var spares: [[UInt8]] = []
+    /// At most this many freed buffers wait to be read into again (parallel parsing holds as many in flight).
+    static let spareLimit = 2
 
     init(descriptor: Int32, ownsDescriptor: Bool = false, leading: [UInt8] = [], blockSize: Int = 4 << 20,
          maxLineLength: Int = 8 << 20, follow: Bool = false, followedPath: String? = nil) {
@@ -111,7 +113,7 @@ final class ChunkReader {
     /// Not when following: reads are a line or a few then, and the time taken to prepare a buffer would be time a
     /// Ctrl-C could arrive in before the read blocks, which it would then not end.
     func recycle(_ bytes: consuming [UInt8]) {
-        if !follow, spares.count < 2 { spares.append(bytes) }
+        if !follow, spares.count < Self.spareLimit { spares.append(bytes) }
     }
 
     /// Copies the pending partial line to `base`, then reads up to `blockSize` bytes after it; returns how many
