@@ -21,9 +21,14 @@ struct OpenBodies {
     private var isOpen: [Bool] = []
     private var lastSlot = -1
 
-    /// The slot of `thread`, made on first sight.
-    mutating func slot(of thread: ThreadKey) -> Int {
-        if lastSlot >= 0, threads[lastSlot] == thread { return lastSlot }
+    /// The slot of `thread` of `process`, made on first sight. The last slot is checked without making a key (which
+    /// would copy the process's name).
+    mutating func slot(process: ProcessKey, thread: UInt64?) -> Int {
+        if lastSlot >= 0, threads[lastSlot].thread == thread, threads[lastSlot].process == process { return lastSlot }
+        return slot(of: ThreadKey(process: process, thread: thread))
+    }
+
+    private mutating func slot(of thread: ThreadKey) -> Int {
         if let slot = index[thread] {
             lastSlot = slot
             return slot

@@ -90,16 +90,20 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// event is told here the callback it happened in (`AppEvent.callback`), in place.
     mutating func consume(_ event: inout LifecycleEvent, line: Bytes? = nil) {
         if let time = event.time { observe(time) }
-        let thread = openBodies.slot(of: OpenBodies.ThreadKey(process: event.process, thread: event.thread))
-        guard let ref = event.controller ?? openBodies.instance(thread)?.ref else {
+        let thread = openBodies.slot(process: event.process, thread: event.thread)
+        let key: InstanceKey  // made once: the controller's name is not copied again for it
+        if let controller = event.controller {
+            key = InstanceKey(process: event.process, ref: controller)
+        } else if let open = openBodies.instance(thread) {
+            key = InstanceKey(process: event.process, ref: open.ref)
+        } else {
             if event.kind.appEvent != nil { unattachedAppEvents += 1 } else { unattributedEvents += 1 }
             return
         }
-        if ignoredClasses.matches(ref.name) {
+        if ignoredClasses.matches(key.ref.name) {
             ignoredEvents += 1
             return
         }
-        let key = InstanceKey(process: event.process, ref: ref)
         var enclosing = Enclosing.none
         if let callback = event.kind.callback {
             if callback == .viewDidLoad || callback == .loadView, let host = openBodies.host(thread) { enclosing = .other(host: host) }
@@ -121,7 +125,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             slot = found
         } else if let dead = timeline.tombstones.remove(key) {
             // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
-            if event.kind.callback?.beginsLife == true || (ref.isUnlabelled && event.kind.callback != nil) {
+            if event.kind.callback?.beginsLife == true || (key.ref.isUnlabelled && event.kind.callback != nil) {
                 slot = live.insert(makeInstance(key, generation: dead.generation + 1))
             } else {
                 slot = live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life
