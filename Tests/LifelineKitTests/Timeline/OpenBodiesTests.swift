@@ -9,18 +9,21 @@ final class OpenBodiesTests: XCTestCase {
 
     func testThreadsKeepTheirSlots() {
         var bodies = OpenBodies()
-        let first = bodies.slot(of: main)
-        let second = bodies.slot(of: worker)
+        let first = bodies.slot(process: main.process, thread: main.thread)
+        let second = bodies.slot(process: worker.process, thread: worker.thread)
         XCTAssertNotEqual(first, second)
-        XCTAssertEqual(bodies.slot(of: main), first)
-        XCTAssertEqual(bodies.slot(of: worker), second)
+        XCTAssertEqual(bodies.slot(process: main.process, thread: main.thread), first)
+        XCTAssertEqual(bodies.slot(process: worker.process, thread: worker.thread), second)
+        let otherProcess = bodies.slot(process: ProcessKey(name: "Shop", pid: 4003), thread: main.thread)
+        XCTAssertNotEqual(otherProcess, first, "one thread id in another process is another thread")
+        XCTAssertEqual(bodies.slot(process: main.process, thread: main.thread), first)
         XCTAssertNil(bodies.instance(first), "a new thread has no open body")
         XCTAssertNil(bodies.close(first), "nothing to close")
     }
 
     func testClosingReportsWhatTheBodySaw() {
         var bodies = OpenBodies()
-        let slot = bodies.slot(of: main)
+        let slot = bodies.slot(process: main.process, thread: main.thread)
         bodies.open(slot, callback: .viewDidLoad, line: 3, instance: cart)
         XCTAssertTrue(bodies.isOpen(slot, for: cart))
         XCTAssertFalse(bodies.isOpen(slot, for: home))
@@ -43,7 +46,7 @@ final class OpenBodiesTests: XCTestCase {
     /// A slot reuses its body's storage: the next body must start without the last one's observers.
     func testReopeningStartsAFreshBody() {
         var bodies = OpenBodies()
-        let slot = bodies.slot(of: main)
+        let slot = bodies.slot(process: main.process, thread: main.thread)
         bodies.open(slot, callback: .viewWillAppear, line: 1, instance: cart)
         bodies.touch(slot, .observerRemoved("Cart"))
         _ = bodies.close(slot)
@@ -58,7 +61,7 @@ final class OpenBodiesTests: XCTestCase {
 
     func testTouchOutsideABodyIsIgnoredAndHostsAreLoadingOrAppearingBodies() {
         var bodies = OpenBodies()
-        let slot = bodies.slot(of: main)
+        let slot = bodies.slot(process: main.process, thread: main.thread)
         bodies.touch(slot, .observerAdded("Keyboard"))
         XCTAssertNil(bodies.close(slot))
         bodies.open(slot, callback: .viewWillAppear, line: 1, instance: cart)
@@ -68,7 +71,7 @@ final class OpenBodiesTests: XCTestCase {
         bodies.open(slot, callback: .viewWillDisappear, line: 2, instance: cart)
         XCTAssertNil(bodies.host(slot), "a disappearance hosts no guest")
         XCTAssertEqual(bodies.openSlots, [slot])
-        let other = bodies.slot(of: worker)
+        let other = bodies.slot(process: worker.process, thread: worker.thread)
         bodies.open(other, callback: .`init`, line: 3, instance: home)
         XCTAssertEqual(bodies.openSlots, [slot, other], "ordered by process, then thread")
     }
