@@ -193,10 +193,13 @@ struct ChunkParser {
                     account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
                     return
                 }
+                // Kept for a late pattern if one may match it (`mayMatchLate`, else none can, whatever callback runs). A line
+                // before its thread's first callback in the piece is kept unscreened: the in-order stage screens it only
+                // if a callback that matters runs there then, and most such threads (a network or database queue) run none.
                 if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
                     name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
                     process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
-                   appEvents?.mayMatchLate(line, prefix.message) == true {  // else no late pattern can match it, whatever callback runs
+                   state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {
                     result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
