@@ -59,7 +59,28 @@ public struct AppEventPatterns: Sendable, Equatable {
     /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs, when a
     /// line first needs one.
     func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
-        do { return try CompiledAppEvents(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+        CompiledAppEvents(AnalysisCache.shared.analysis(of: sources, for: role))
+    }
+}
+
+/// The analyses of app event patterns made so far in this process, by patterns and role (`CompiledAppEvents.Analysis`):
+/// a folder's files mostly share one configuration, and each file's parsers one analysis. Holds the last few.
+private final class AnalysisCache: @unchecked Sendable {
+    static let shared = AnalysisCache()
+    private static let capacity = 8
+    /// Guards `entries`.
+    private let lock = NSLock()
+    private var entries: [(sources: [AppEventPatterns.Source], role: CompiledAppEvents.Role, analysis: CompiledAppEvents.Analysis)] = []
+
+    func analysis(of sources: [AppEventPatterns.Source], for role: CompiledAppEvents.Role) -> CompiledAppEvents.Analysis {
+        if let known = lock.withLock({ entries.first { $0.role == role && $0.sources == sources }?.analysis }) { return known }
+        let made: CompiledAppEvents.Analysis
+        do { made = try CompiledAppEvents.Analysis(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
+        lock.withLock {
+            if entries.count == Self.capacity { entries.removeFirst() }
+            entries.append((sources, role, made))
+        }
+        return made
     }
 }
 
@@ -73,10 +94,11 @@ public struct AppEventPatternError: Error, Equatable, CustomStringConvertible {
 /// `AppEventPatterns` compiled for one parser. A regular expression runs only on lines holding one of the
 /// literals every match of it must contain (`RequiredLiterals`), found in one pass over the line.
 ///
-/// A class, immutable: the parser reaches it on every line, which must not copy its tables.
+/// A class: the parser reaches it on every line, which must not copy its tables. Its screens come from an
+/// `Analysis`, the same for every parser; its expressions are its own, compiled when a line first needs one.
 final class CompiledAppEvents {
     /// What the patterns are compiled for.
-    enum Role {
+    enum Role: Sendable {
         /// The parser: the patterns it runs (not those left to the in-order stage), which it only screens for.
         case parser
         /// The in-order stage: only the patterns left to it (`Source.onlyInside`).
@@ -85,88 +107,128 @@ final class CompiledAppEvents {
         case eager
     }
 
+    /// What reading the patterns for one role gives: their literals' screens and which run where. The same for
+    /// every parser, and made once per process for each set of patterns and role (`AnalysisCache`): it takes
+    /// about 0.6 M instructions, which every file of a folder and every parser of a file paid before.
+    struct Analysis: Sendable {
+        let names: [String]
+        let patterns: [String]
+        /// Per pattern: whether this role runs its expression.
+        let runs: [Bool]
+        /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
+        /// the screen finding it at a message's start is the match, and the expression does not run.
+        let exactLiterals: [[UInt8]?]
+        /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
+        let unfiltered: UInt64
+        let everyLine: [Int]
+        let screen: LiteralScreen
+        /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
+        let screenIsPrefixesOnly: Bool
+        /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
+        let deferred: UInt64
+        let lateScreen: LiteralScreen
+        let lateUnfiltered: UInt64
+        /// The callbacks any of those patterns cares about.
+        let lateCallbacks: CallbackSet
+        let hasParserPatterns: Bool
+
+        /// Checks every pattern (it compiles, its groups are `controller` and `key`) when `role` is `.eager`; other
+        /// roles are given checked sources.
+        init(_ sources: [AppEventPatterns.Source], role: Role) throws(AppEventPatternError) {
+            let eager = role == .eager
+            var runs: [Bool] = []
+            var lateCallbacks = CallbackSet()
+            var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+            var lateLiterals = literals
+            var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
+            var latePrefixes = prefixes
+            var deferred: UInt64 = 0
+            var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
+            var everyLine: [Int] = []
+            for (index, source) in sources.enumerated() {
+                let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
+                runs.append(eager || isLate == (role == .late))
+                // A pattern of plain characters compiles; the others are checked by compiling them
+                if eager, RequiredLiterals.exactAnchoredLiteral(source.pattern) == nil {
+                    do { _ = try Regex(source.pattern) } catch {
+                        throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
+                    }
+                }
+                if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
+                for group in CompiledAppEvents.groupNames(source.pattern) where group != "controller" && group != "key" {
+                    throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
+                }
+                guard index < 64 else { everyLine.append(index); continue }
+                if isLate { deferred |= 1 << UInt64(index) }
+                if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
+                    let found = anchored.prefixes.map { ($0, index, anchored.caseless) }
+                    if isLate { latePrefixes += found } else { prefixes += found }
+                    continue
+                }
+                guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
+                    if !isLate { unfiltered |= 1 << UInt64(index) } else { lateUnfiltered |= 1 << UInt64(index) }
+                    continue
+                }
+                if isLate {
+                    lateLiterals += required.literals.map { ($0, index, required.caseless) }
+                } else {
+                    literals += required.literals.map { ($0, index, required.caseless) }
+                }
+            }
+            names = sources.map(\.name)
+            exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
+            self.runs = runs
+            patterns = sources.map(\.pattern)
+            self.unfiltered = unfiltered
+            self.everyLine = everyLine
+            screen = LiteralScreen(literals, prefixes: prefixes)
+            screenIsPrefixesOnly = unfiltered == 0 && everyLine.isEmpty
+            lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
+            self.lateUnfiltered = lateUnfiltered
+            self.deferred = deferred
+            self.lateCallbacks = lateCallbacks
+            hasParserPatterns = sources.count > deferred.nonzeroBitCount
+        }
+    }
+
     private let names: [String]
-    /// Nil for the patterns this role does not run.
     /// The patterns' expressions, compiled when first run (most lines a pattern runs on are decided by its
     /// literals alone); nil for those not compiled yet and those this role does not run.
     private var expressions: [Regex<AnyRegexOutput>?]
     private let patterns: [String]
     private let runs: [Bool]
-    /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
-    /// the screen finding it at a message's start is the match, and the expression does not run.
     private let exactLiterals: [[UInt8]?]
-    /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
     private let unfiltered: UInt64
     private let everyLine: [Int]
     private let screen: LiteralScreen
-    /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
     private let screenIsPrefixesOnly: Bool
-    /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
     private let deferred: UInt64
     private let lateScreen: LiteralScreen
     private let lateUnfiltered: UInt64
-    /// The callbacks any of those patterns cares about.
+    /// The callbacks any pattern left to the in-order stage cares about.
     let lateCallbacks: CallbackSet
 
-    /// Checks every pattern (it compiles, its groups are `controller` and `key`); keeps the expressions `role` runs.
-    init(_ sources: [AppEventPatterns.Source], role: Role = .eager) throws(AppEventPatternError) {
-        let eager = role == .eager
-        var expressions: [Regex<AnyRegexOutput>?] = []
-        var runs: [Bool] = []
-        var lateCallbacks = CallbackSet()
-        var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
-        var lateLiterals = literals
-        var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
-        var latePrefixes = prefixes
-        var deferred: UInt64 = 0
-        var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
-        var everyLine: [Int] = []
-        for (index, source) in sources.enumerated() {
-            let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
-            runs.append(eager || isLate == (role == .late))
-            // `eager` checks every pattern (`AppEventPatterns`) but one of plain characters, which compiles; other
-            // roles were given checked sources, and compile an expression when a line first needs it
-            let checks = eager && RequiredLiterals.exactAnchoredLiteral(source.pattern) == nil
-            do {
-                expressions.append(checks ? try Regex(source.pattern) : nil)
-            } catch {
-                throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
-            }
-            if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
-            for group in Self.groupNames(source.pattern) where group != "controller" && group != "key" {
-                throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
-            }
-            guard index < 64 else { everyLine.append(index); continue }
-            if isLate { deferred |= 1 << UInt64(index) }
-            if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
-                let found = anchored.prefixes.map { ($0, index, anchored.caseless) }
-                if isLate { latePrefixes += found } else { prefixes += found }
-                continue
-            }
-            guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
-                if !isLate { unfiltered |= 1 << UInt64(index) } else { lateUnfiltered |= 1 << UInt64(index) }
-                continue
-            }
-            if isLate {
-                lateLiterals += required.literals.map { ($0, index, required.caseless) }
-            } else {
-                literals += required.literals.map { ($0, index, required.caseless) }
-            }
-        }
-        self.names = sources.map(\.name)
-        self.exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
-        self.expressions = expressions
-        self.runs = runs
-        patterns = sources.map(\.pattern)
-        self.unfiltered = unfiltered
-        self.everyLine = everyLine
-        self.screen = LiteralScreen(literals, prefixes: prefixes)
-        screenIsPrefixesOnly = unfiltered == 0 && everyLine.isEmpty
-        self.lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
-        self.lateUnfiltered = lateUnfiltered
-        self.deferred = deferred
-        self.lateCallbacks = lateCallbacks
-        hasParserPatterns = sources.count > deferred.nonzeroBitCount
+    /// Its own expressions over `analysis`'s screens (stored here, not reached through it, on the parser's every line).
+    init(_ analysis: Analysis) {
+        names = analysis.names
+        expressions = Array(repeating: nil, count: analysis.patterns.count)
+        patterns = analysis.patterns
+        runs = analysis.runs
+        exactLiterals = analysis.exactLiterals
+        unfiltered = analysis.unfiltered
+        everyLine = analysis.everyLine
+        screen = analysis.screen
+        screenIsPrefixesOnly = analysis.screenIsPrefixesOnly
+        deferred = analysis.deferred
+        lateScreen = analysis.lateScreen
+        lateUnfiltered = analysis.lateUnfiltered
+        lateCallbacks = analysis.lateCallbacks
+        hasParserPatterns = analysis.hasParserPatterns
+    }
+
+    /// Checks every pattern (it compiles, its groups are `controller` and `key`) and runs them all.
+    convenience init(_ sources: [AppEventPatterns.Source]) throws(AppEventPatternError) {
+        self.init(try Analysis(sources, role: .eager))
     }
 
     var isEmpty: Bool { names.isEmpty }

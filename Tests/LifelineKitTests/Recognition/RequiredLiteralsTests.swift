@@ -43,6 +43,21 @@ final class RequiredLiteralsTests: XCTestCase {
         }
     }
 
+    func testEachSetOfPatternsKeepsItsOwnAnalysis() throws {
+        // Analyses are shared by patterns and role, and the oldest are dropped past a few: twelve sets, compiled
+        // in turn and again in reverse, each finds only its own word.
+        let words = (0..<12).map { "word\($0)x" }
+        func compiled(_ word: String) throws -> CompiledAppEvents {
+            try AppEventPatterns([AppEventPatterns.Source(name: word, pattern: "\\b\(word)\\b")]).compiled(.parser)
+        }
+        for word in words + words.reversed() {
+            let events = try compiled(word)
+            for other in words {
+                XCTAssertEqual(events.match("sent \(other) now").compactMap { $0.kind.appEvent?.name }, other == word ? [word] : [], "\(word) on \(other)")
+            }
+        }
+    }
+
     func testThePrefixScreenTurnsAwayOnlyLinesNoPatternMatches() throws {
         let sets = [
             [#"^\[Checkout\] payment sheet presented"#, #"^\[Purchase\] started (?<key>\w+)"#, #"^\[Analytics\] event=screen_view"#],
