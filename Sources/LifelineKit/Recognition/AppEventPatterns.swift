@@ -59,28 +59,19 @@ public struct AppEventPatterns: Sendable, Equatable {
     /// `lifeline events` confirms every event in the parser). Each compiles only the expressions it runs, when a
     /// line first needs one.
     func compiled(_ role: CompiledAppEvents.Role = .parser) -> CompiledAppEvents {
-        CompiledAppEvents(AnalysisCache.shared.analysis(of: sources, for: role))
-    }
-}
-
-/// The analyses of app event patterns made so far in this process, by patterns and role (`CompiledAppEvents.Analysis`):
-/// a folder's files mostly share one configuration, and each file's parsers one analysis. Holds the last few.
-private final class AnalysisCache: @unchecked Sendable {
-    static let shared = AnalysisCache()
-    private static let capacity = 8
-    /// Guards `entries`.
-    private let lock = NSLock()
-    private var entries: [(sources: [AppEventPatterns.Source], role: CompiledAppEvents.Role, analysis: CompiledAppEvents.Analysis)] = []
-
-    func analysis(of sources: [AppEventPatterns.Source], for role: CompiledAppEvents.Role) -> CompiledAppEvents.Analysis {
-        if let known = lock.withLock({ entries.first { $0.role == role && $0.sources == sources }?.analysis }) { return known }
-        let made: CompiledAppEvents.Analysis
-        do { made = try CompiledAppEvents.Analysis(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
-        lock.withLock {
-            if entries.count == Self.capacity { entries.removeFirst() }
-            entries.append((sources, role, made))
+        let analysis = Self.analyses.value(for: AnalysisKey(sources: sources, role: role)) {
+            do { return try CompiledAppEvents.Analysis(sources, role: role) } catch { preconditionFailure("patterns that compiled once failed: \(error)") }
         }
-        return made
+        return CompiledAppEvents(analysis)
+    }
+
+    /// The analyses made so far, by patterns and role: a folder's files mostly share one configuration, and a file's
+    /// parsers one analysis.
+    private static let analyses = SharedMemo<AnalysisKey, CompiledAppEvents.Analysis>(capacity: 8)
+
+    private struct AnalysisKey: Equatable, Sendable {
+        var sources: [Source]
+        var role: CompiledAppEvents.Role
     }
 }
 
@@ -108,7 +99,7 @@ final class CompiledAppEvents {
     }
 
     /// What reading the patterns for one role gives: their literals' screens and which run where. The same for
-    /// every parser, and made once per process for each set of patterns and role (`AnalysisCache`): it takes
+    /// every parser, and made once per process for each set of patterns and role (`AppEventPatterns.compiled`): it takes
     /// about 0.6 M instructions, which every file of a folder and every parser of a file paid before.
     struct Analysis: Sendable {
         let names: [String]
