@@ -17,11 +17,14 @@ struct StringInterner: Sendable {
     }
 
     private let capacity: Int
-    private var slots: [Entry?]
+    /// Per slot, the index of its entry in `entries` plus one; 0 is empty. Numbers, not optional entries: a table of
+    /// those was filled and freed entry by entry through their value witnesses, a quarter of the work of checking a
+    /// folder of small files (every parser of every file makes its own interners).
+    private var slots: [UInt32]
+    private var entries: [Entry] = []
     private var bytes: [UInt8] = []
-    private var count = 0
-    /// The slot of the last string returned: names mostly repeat the line before's (one process, one controller).
-    private var lastSlot: Int?
+    /// The entry of the last string returned: names mostly repeat the line before's (one process, one controller).
+    private var lastEntry: Int?
 
     /// An interner that keeps nothing: every call builds its string (for one-off parses).
     static var uncached: StringInterner { StringInterner(capacity: 0) }
@@ -34,13 +37,13 @@ struct StringInterner: Sendable {
         }
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: nil, count: size)
+        slots = Array(repeating: 0, count: size)
     }
 
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
         guard capacity > 0 else { return b.string(range) }
-        if let last = lastSlot, let entry = slots[last], equal(entry, b, range) { return entry.string }
+        if let last = lastEntry, equal(entries[last], b, range) { return entries[last].string }
         return lookUp(b, range)
     }
 
@@ -48,24 +51,25 @@ struct StringInterner: Sendable {
         let hash = Self.hash(b, range)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while let entry = slots[slot] {
-            if entry.hash == hash, equal(entry, b, range) {
-                lastSlot = slot
-                return entry.string
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] - 1)
+            if entries[index].hash == hash, equal(entries[index], b, range) {
+                lastEntry = index
+                return entries[index].string
             }
             slot = (slot + 1) & mask
         }
         let string = b.string(range)
-        if count == capacity {
-            slots = Array(repeating: nil, count: slots.count)
+        if entries.count == capacity {
+            for index in slots.indices { slots[index] = 0 }
+            entries.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
-            count = 0
             slot = Int(truncatingIfNeeded: hash) & mask
         }
-        slots[slot] = Entry(hash: hash, offset: bytes.count, count: range.count, string: string)
+        entries.append(Entry(hash: hash, offset: bytes.count, count: range.count, string: string))
+        slots[slot] = UInt32(entries.count)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[range]))
-        count += 1
-        lastSlot = slot
+        lastEntry = entries.count - 1
         return string
     }
 
