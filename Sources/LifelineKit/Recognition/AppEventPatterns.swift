@@ -304,15 +304,16 @@ final class CompiledAppEvents {
     }
 
     /// The names of a pattern's named groups, `(?<name>…)` and `(?P<name>…)`.
+    /// Read byte by byte: Foundation's `range(of:)` took 75,000 instructions a pattern, paid by every file's analysis.
     static func groupNames(_ pattern: String) -> [String] {
+        let bytes = Array(pattern.utf8)
         var names: [String] = []
-        var rest = Substring(pattern)
-        while let open = rest.range(of: "(?") {
-            rest = rest[open.upperBound...]
-            if rest.hasPrefix("P") { rest = rest.dropFirst() }
-            guard rest.hasPrefix("<"), !rest.dropFirst().hasPrefix("="), !rest.dropFirst().hasPrefix("!"),
-                  let close = rest.firstIndex(of: ">") else { continue }
-            names.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+        for open in bytes.indices.dropLast() where bytes[open] == UInt8(ascii: "(") && bytes[open + 1] == UInt8(ascii: "?") {
+            var less = open + 2
+            if less < bytes.count, bytes[less] == UInt8(ascii: "P") { less += 1 }
+            guard less + 1 < bytes.count, bytes[less] == UInt8(ascii: "<"), bytes[less + 1] != UInt8(ascii: "="), bytes[less + 1] != UInt8(ascii: "!"),
+                  let close = bytes[(less + 1)...].firstIndex(of: UInt8(ascii: ">")) else { continue }
+            names.append(String(decoding: bytes[(less + 1)..<close], as: UTF8.self))
         }
         return names
     }

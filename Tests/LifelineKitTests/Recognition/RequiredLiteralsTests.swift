@@ -43,6 +43,15 @@ final class RequiredLiteralsTests: XCTestCase {
         }
     }
 
+    func testGroupNamesAreTheNamedCapturesOnly() {
+        let pattern = #"(?<controller>\w+) (?P<key>\d+) (?=ahead)(?!not)(?<=behind)(?<!nor) (?:plain) (?i)x (?<név>y)"#
+        XCTAssertEqual(CompiledAppEvents.groupNames(pattern), ["controller", "key", "név"])
+        XCTAssertEqual(CompiledAppEvents.groupNames("(?<unclosed"), [])
+        XCTAssertEqual(CompiledAppEvents.groupNames("ends with (?<"), [])
+        XCTAssertEqual(CompiledAppEvents.groupNames("(?"), [])
+        XCTAssertEqual(CompiledAppEvents.groupNames(""), [])
+    }
+
     func testEachSetOfPatternsKeepsItsOwnAnalysis() throws {
         // Analyses are shared by patterns and role, and the oldest are dropped past a few: twelve sets, compiled
         // in turn and again in reverse, each finds only its own word.
