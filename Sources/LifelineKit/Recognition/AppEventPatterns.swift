@@ -182,39 +182,15 @@ final class CompiledAppEvents {
         }
     }
 
-    private let names: [String]
+    /// The screens and roles, shared with every parser of the same patterns (read in place: a struct's fields).
+    private let analysis: Analysis
     /// The patterns' expressions, compiled when first run (most lines a pattern runs on are decided by its
     /// literals alone); nil for those not compiled yet and those this role does not run.
     private var expressions: [Regex<AnyRegexOutput>?]
-    private let patterns: [String]
-    private let runs: [Bool]
-    private let exactLiterals: [[UInt8]?]
-    private let unfiltered: UInt64
-    private let everyLine: [Int]
-    private let screen: LiteralScreen
-    private let screenIsPrefixesOnly: Bool
-    private let deferred: UInt64
-    private let lateScreen: LiteralScreen
-    private let lateUnfiltered: UInt64
-    /// The callbacks any pattern left to the in-order stage cares about.
-    let lateCallbacks: CallbackSet
 
-    /// Its own expressions over `analysis`'s screens (stored here, not reached through it, on the parser's every line).
     init(_ analysis: Analysis) {
-        names = analysis.names
+        self.analysis = analysis
         expressions = Array(repeating: nil, count: analysis.patterns.count)
-        patterns = analysis.patterns
-        runs = analysis.runs
-        exactLiterals = analysis.exactLiterals
-        unfiltered = analysis.unfiltered
-        everyLine = analysis.everyLine
-        screen = analysis.screen
-        screenIsPrefixesOnly = analysis.screenIsPrefixesOnly
-        deferred = analysis.deferred
-        lateScreen = analysis.lateScreen
-        lateUnfiltered = analysis.lateUnfiltered
-        lateCallbacks = analysis.lateCallbacks
-        hasParserPatterns = analysis.hasParserPatterns
     }
 
     /// Checks every pattern (it compiles, its groups are `controller` and `key`) and runs them all.
@@ -222,27 +198,29 @@ final class CompiledAppEvents {
         self.init(try Analysis(sources, role: .eager))
     }
 
-    var isEmpty: Bool { names.isEmpty }
+    var isEmpty: Bool { analysis.names.isEmpty }
     /// Whether the parser has patterns to try (`match`): some that are not left to the in-order stage.
-    let hasParserPatterns: Bool
+    var hasParserPatterns: Bool { analysis.hasParserPatterns }
+    /// The callbacks any pattern left to the in-order stage cares about.
+    var lateCallbacks: CallbackSet { analysis.lateCallbacks }
     /// Whether some patterns are left to the in-order stage (`matchLate`).
-    var hasLatePatterns: Bool { deferred != 0 }
+    var hasLatePatterns: Bool { analysis.deferred != 0 }
 
     /// Whether the parser should try `match` on `bytes[message]`: it has patterns to try, and the message is not
     /// turned away by its first four bytes alone (most lines, at the cost of one load, without a call).
     @inline(__always)
     func parserMayMatch(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
-        hasParserPatterns && !(screenIsPrefixesOnly && screen.rejectsByHead(bytes, message))
+        analysis.hasParserPatterns && !(analysis.screenIsPrefixesOnly && analysis.screen.rejectsByHead(bytes, message))
     }
 
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
-        let candidates = screen.patterns(in: bytes, message) | unfiltered
-        guard candidates != 0 || !everyLine.isEmpty else { return [] }
+        let candidates = analysis.screen.patterns(in: bytes, message) | analysis.unfiltered
+        guard candidates != 0 || !analysis.everyLine.isEmpty else { return [] }
         var text: String?
         var events = self.events(bytes, message, candidates, &text)
-        for pattern in everyLine {
+        for pattern in analysis.everyLine {
             if text == nil { text = bytes.string(message) }
             if let event = event(text ?? "", pattern: pattern) { events.append(event) }
         }
@@ -251,18 +229,18 @@ final class CompiledAppEvents {
 
     /// Words of which one starts a word of every message a late pattern can match (`LiteralScreen.wordStartLiterals`),
     /// or nil when the late patterns have no such words.
-    var lateWordStarts: [[UInt8]]? { lateUnfiltered == 0 ? lateScreen.wordStartLiterals : nil }
+    var lateWordStarts: [[UInt8]]? { analysis.lateUnfiltered == 0 ? analysis.lateScreen.wordStartLiterals : nil }
 
     /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
     /// for it.
     func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
-        lateUnfiltered != 0 || lateScreen.patterns(in: bytes, message) != 0
+        analysis.lateUnfiltered != 0 || analysis.lateScreen.patterns(in: bytes, message) != 0
     }
 
     /// The events of the patterns left to the in-order stage.
     func matchLate(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
         var text: String?
-        return events(bytes, message, lateScreen.patterns(in: bytes, message) | lateUnfiltered, &text)
+        return events(bytes, message, analysis.lateScreen.patterns(in: bytes, message) | analysis.lateUnfiltered, &text)
     }
 
     /// The same as `match` and `matchLate` together, on a message already made a `String` (`log --style json`
@@ -278,8 +256,8 @@ final class CompiledAppEvents {
         while remaining != 0 {
             let pattern = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            if let literal = exactLiterals[pattern], message.count == literal.count || bytes[message.lowerBound + literal.count] < 0x80 {
-                events.append(RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern])), controller: nil, argument: nil))
+            if let literal = analysis.exactLiterals[pattern], message.count == literal.count || bytes[message.lowerBound + literal.count] < 0x80 {
+                events.append(RecognizedEvent(kind: .appEvent(AppEvent(name: analysis.names[pattern])), controller: nil, argument: nil))
                 continue  // the screen found it at the start (candidates come from the screens)
             }
             if text == nil { text = bytes.string(message) }
@@ -292,14 +270,14 @@ final class CompiledAppEvents {
         guard let found = try? expression(pattern)?.firstMatch(in: text) else { return nil }
         let key = found.output["key"]?.substring.map(String.init)
         let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
-        return RecognizedEvent(kind: .appEvent(AppEvent(name: names[pattern], key: key)), controller: controller, argument: nil)
+        return RecognizedEvent(kind: .appEvent(AppEvent(name: analysis.names[pattern], key: key)), controller: controller, argument: nil)
     }
 
     /// The expression of `pattern`, compiled the first time; nil when this role does not run it.
     private func expression(_ pattern: Int) -> Regex<AnyRegexOutput>? {
         if let compiled = expressions[pattern] { return compiled }
-        guard runs[pattern] else { return nil }
-        do { expressions[pattern] = try Regex(patterns[pattern]) } catch { preconditionFailure("a pattern that compiled once failed: \(error)") }
+        guard analysis.runs[pattern] else { return nil }
+        do { expressions[pattern] = try Regex(analysis.patterns[pattern]) } catch { preconditionFailure("a pattern that compiled once failed: \(error)") }
         return expressions[pattern]
     }
 
