@@ -154,30 +154,34 @@ struct InOrderStage {
         // The engine borrows each line's bytes while it handles the event, unless an observer of every event may
         // keep it: events get their text as a `String` then, made here, on the thread that also frees it.
         let lendsLines = engine.lendsLines
-        let engine = self.engine  // held once for the chunk, not retained per event
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 let lateLines = pieces[index].lateLines
                 var lateThreads = LateThreads(pieces[index].lateThreads)
                 var nextLate = 0
-                pieces[index].events.withUnsafeMutableBufferPointer { events in
-                    for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
-                        if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
-                            nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines)
-                        }
-                        events[event].line += linesBefore
-                        resolveYear(&events[event])
-                        if let range = events[event].textBytes {
-                            if lendsLines {
-                                engine.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
-                                continue
+                engine.feed { tracker in
+                    pieces[index].events.withUnsafeMutableBufferPointer { events in
+                        for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
+                            if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
+                                nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines,
+                                                    into: &tracker)
                             }
-                            events[event].text = bytes.string(range)
+                            events[event].line += linesBefore
+                            resolveYear(&events[event])
+                            if let range = events[event].textBytes {
+                                if lendsLines {
+                                    tracker.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
+                                    continue
+                                }
+                                events[event].text = bytes.string(range)
+                            }
+                            tracker.consume(&events[event])
                         }
-                        engine.consume(events[event])
+                    }
+                    if nextLate < lateLines.count {
+                        _ = takeLate(lateLines, &lateThreads, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines, into: &tracker)
                     }
                 }
-                if nextLate < lateLines.count { _ = takeLate(lateLines, &lateThreads, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines) }
                 linesBefore += pieces[index].lineCount
             }
         }
@@ -200,10 +204,10 @@ struct InOrderStage {
         }
     }
 
-    /// Feeds the engine the app events of the kept lines from `start` that come before chunk line `limit`; returns
-    /// the index of the first line not taken.
+    /// Feeds the engine's tracker the app events of the kept lines from `start` that come before chunk line `limit`;
+    /// returns the index of the first line not taken.
     private mutating func takeLate(_ lines: [LateLine], _ threads: inout LateThreads, from start: Int, before limit: Int,
-                                   _ bytes: Bytes, lendsLines: Bool) -> Int {
+                                   _ bytes: Bytes, lendsLines: Bool, into tracker: inout TimelineTracker<RuleRunner>) -> Int {
         guard let late else { return lines.count }
         var index = start
         while index < lines.count, Int(lines[index].line) < limit {
@@ -212,13 +216,13 @@ struct InOrderStage {
             let running: Callback
             if lines[index].state == .atChunkStart {
                 if threads.atStart[slot] == 0 {
-                    let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread)
+                    let callback = tracker.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread)
                     threads.atStart[slot] = late.matters(callback) ? 2 + UInt8(callback!.ordinal) : 1
                 }
                 guard threads.atStart[slot] > 1 else { continue }
                 running = Callback.byOrdinal[Int(threads.atStart[slot] - 2)]
             } else {
-                guard let callback = engine.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread),
+                guard let callback = tracker.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread),
                       late.matters(callback) else { continue }
                 running = callback
             }
@@ -226,9 +230,9 @@ struct InOrderStage {
             for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
-                if lendsLines { engine.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
+                if lendsLines { tracker.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
                 event.text = bytes.string(lines[index].bytes)
-                engine.consume(event)
+                tracker.consume(&event)
             }
         }
         return index

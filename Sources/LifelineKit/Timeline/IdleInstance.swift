@@ -43,25 +43,30 @@ struct IdleInstance: Sendable {
         static let parentHasAddress = Flags(rawValue: 1 << 6)
     }
 
+    /// Whether `instance` is at rest but for its observers, which must all be resting (`Instance.restObservers`), and
+    /// its numbers fit.
+    static func canHold(_ instance: borrowing Instance) -> Bool {
+        // Every line number is at most `lastLine`, so it fits when that does.
+        instance.appearance == .disappeared && instance.pendingMove == nil && instance.dealloc == nil && instance.guests.isEmpty
+            && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
+            && UInt32(exactly: instance.lastLine) != nil
+    }
+
     /// The compact form of `instance`, or nil when it is not at rest or its numbers do not fit.
-    init?(_ instance: Instance, names: inout NameTable) {
-        guard instance.appearance == .disappeared, instance.pendingMove == nil, instance.dealloc == nil,
-              instance.guests.isEmpty, instance.observers.count <= 2, instance.observers.allSatisfy({ $0.value == ObserverEntry() }),
-              let serial = UInt32(exactly: instance.serial), let generation = UInt32(exactly: instance.generation),
-              let lastLine = UInt32(exactly: instance.lastLine) else { return nil }
-        // Every other line number is at most `lastLine`, so it fits too.
+    init?(_ instance: borrowing Instance, names: inout NameTable) {
+        guard Self.canHold(instance), instance.observers.values.allSatisfy({ $0 == ObserverEntry() }) else { return nil }
         let key = instance.key
         address = key.ref.address ?? 0
         name = names.id(key.ref.name)
         process = names.id(key.process)
-        self.serial = serial
-        self.generation = generation
+        serial = UInt32(instance.serial)
+        generation = UInt32(instance.generation)
         profile = UInt32(instance.profile)
         loggedCallbacks = instance.loggedCallbacks
         initLine = Self.line(instance.initLine)
         loadViewLine = Self.line(instance.loadViewLine)
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
-        self.lastLine = lastLine
+        lastLine = UInt32(instance.lastLine)
         hostLine = Self.line(instance.hostLine)
         firstAppearanceOrLayout = CompactMark(instance.firstAppearanceOrLayout)
         willAppear = CompactMark(instance.willAppear)
@@ -96,7 +101,7 @@ struct IdleInstance: Sendable {
 
 extension Instance {
     /// The instance `idle` was made from.
-    init(_ idle: IdleInstance, names: NameTable) {
+    init(_ idle: IdleInstance, names: borrowing NameTable) {
         let ref = ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil)
         self.init(serial: Int(idle.serial), key: InstanceKey(process: names.process(idle.process), ref: ref),
                   generation: Int(idle.generation), profile: Int(idle.profile))
@@ -120,7 +125,8 @@ extension Instance {
             parent = ControllerRef(name: names.name(idle.parentName - 1),
                                    address: idle.flags.contains(.parentHasAddress) ? idle.parentAddress : nil)
         }
-        for name in [idle.observers.0, idle.observers.1] where name != 0 { observers[names.name(name - 1)] = ObserverEntry() }
+        if idle.observers.0 != 0 { observers[names.name(idle.observers.0 - 1)] = ObserverEntry() }
+        if idle.observers.1 != 0 { observers[names.name(idle.observers.1 - 1)] = ObserverEntry() }
         loggedCallbacks = idle.loggedCallbacks
         lastAppearanceCallback = idle.lastAppearanceCallback.callback
         otherObjectsDid = idle.otherObjectsDid.callback

@@ -11,7 +11,7 @@ struct IdleStore: Sendable {
     private(set) var count = 0
 
     /// Stores `instance` compactly. Returns false, storing nothing, when it is not at rest.
-    mutating func insert(_ instance: Instance) -> Bool {
+    mutating func insert(_ instance: borrowing Instance) -> Bool {
         guard let idle = IdleInstance(instance, names: &names) else { return false }
         assert(Instance(idle, names: names) == instance, "an idle instance must come back as it went in")
         if (count + 1) * 4 > table.count * 3 { grow() }

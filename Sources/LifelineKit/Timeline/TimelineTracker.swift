@@ -40,11 +40,6 @@ struct TimelineTracker<Judge: TimelineJudge> {
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
     }
 
-    private var live: InstanceTable {
-        _read { yield timeline.live }
-        _modify { yield &timeline.live }
-    }
-
     /// Runs `call` on the judge with the timeline lent to it.
     private mutating func withJudge(_ call: (inout Judge, TimelineLoan) -> Void) {
         withUnsafePointer(to: &timeline) { call(&judge, TimelineLoan($0)) }
@@ -77,7 +72,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     }
 
     /// Instances kept in full form and in compact form.
-    var instanceCounts: (full: Int, compact: Int) { (live.count, timeline.idle.count) }
+    var instanceCounts: (full: Int, compact: Int) { (timeline.live.count, timeline.idle.count) }
 
     // MARK: Input
 
@@ -111,35 +106,35 @@ struct TimelineTracker<Judge: TimelineJudge> {
         } else if openBodies.isOpen(thread, for: key) {
             enclosing = .own(openBodies.callback(thread))
         }
-        var inFullForm = live.slot(of: key)
-        if inFullForm == nil, let resting = timeline.idle.remove(key) { inFullForm = live.insert(resting) }
+        var inFullForm = timeline.live.slot(of: key)
+        if inFullForm == nil, let resting = timeline.idle.remove(key) { inFullForm = timeline.live.insert(resting) }
 
         let slot: Int
         var wasDead = false
         if let found = inFullForm {
-            if event.kind.callback?.beginsLife == true, startsNewInstance(live[found], event) {  // only these can tell a new object at a reused address
-                let replaced = live[found]  // a copy: the judge may read the timeline meanwhile
+            if event.kind.callback?.beginsLife == true, Self.startsNewInstance(timeline.live[found], event, timeline.facts) {  // only these can tell a new object at a reused address
+                let replaced = timeline.live[found]  // a copy: the judge may read the timeline meanwhile
                 withJudge { $0.finished(replaced, atEnd: false, $1) }  // replaced by a new object at the same address
-                live[found] = makeInstance(key, generation: replaced.generation + 1)
+                timeline.live[found] = makeInstance(key, generation: replaced.generation + 1)
             }
             slot = found
         } else if let dead = timeline.tombstones.remove(key) {
             // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
             if event.kind.callback?.beginsLife == true || (key.ref.isUnlabelled && event.kind.callback != nil) {
-                slot = live.insert(makeInstance(key, generation: dead.generation + 1))
+                slot = timeline.live.insert(makeInstance(key, generation: dead.generation + 1))
             } else {
-                slot = live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life
+                slot = timeline.live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life
                 wasDead = true
             }
         } else {
-            slot = live.insert(makeInstance(key, generation: 1))
+            slot = timeline.live.insert(makeInstance(key, generation: 1))
         }
         if case .appEvent = event.kind { place(&event, in: enclosing, thread) }
         judgeAndApply(event, line, slot, key, thread, enclosing)
-        if wasDead, live[slot].isDeallocated {
-            let dead = live.remove(slot)
+        if wasDead, timeline.live[slot].isDeallocated {
+            let dead = timeline.live.remove(slot)
             timeline.tombstones.insert(dead)  // a second dealloc, an observer line: it stays finished
-        } else if live.count >= sweepAt {
+        } else if timeline.live.count >= sweepAt {
             sweep()
         }
     }
@@ -150,7 +145,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         for thread in openBodies.openSlots { closeBody(on: thread) }
         // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
         // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
-        let full = live.occupiedSlots.map { (serial: live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
+        let full = timeline.live.occupiedSlots.map { (serial: timeline.live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
         var resting = timeline.idle.serialsAndRecords
         resting.sort { $0.serial < $1.serial }
         var nextFull = 0
@@ -163,7 +158,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             withJudge { $0.finished(instance, atEnd: true, $1) }
         }
         for (_, slot) in full[nextFull...] { finishLive(slot) }
-        live.removeAll()
+        timeline.live.removeAll()
         timeline.idle.removeAll()
         withJudge { $0.traceEnded($1) }
     }
@@ -171,7 +166,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// Judges the full-form instance in `slot` as final at the end of the trace (a copy: the judge may read the
     /// timeline meanwhile).
     private mutating func finishLive(_ slot: Int) {
-        let instance = live[slot]
+        let instance = timeline.live[slot]
         withJudge { $0.finished(instance, atEnd: true, $1) }
     }
 
@@ -201,8 +196,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
                 lending(&store.pointee.live[slot]) { judge.judge(event, line: line, on: $0, loan) }
             }
         }
-        if live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
-            live[slot] = makeInstance(key, generation: live[slot].generation + 1)  // resynchronise: a new life
+        if timeline.live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
+            timeline.live[slot] = makeInstance(key, generation: timeline.live[slot].generation + 1)  // resynchronise: a new life
         }
         if case .other(let host) = enclosing { recordGuest(event, slot, host) }
         if case .observerAdded = event.kind, let line, event.text.isEmpty {
@@ -222,7 +217,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
         if interest.watchesApplied(event.kind) { withJudge(on: slot) { $0.applied(event, to: $1, $2) } }
-        onEvent?(event, live[slot], line)
+        onEvent?(event, timeline.live[slot], line)
     }
 
     /// Tells an app event the callback it happened in.
@@ -237,7 +232,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Address reuse: an `init` after the instance got going, or a second load when the class logs
     /// neither init nor dealloc (nothing else could tell two objects at one address apart).
-    private func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent) -> Bool {
+    /// Static, given what it reads: as a method it was handed a copy of the whole tracker.
+    private static func startsNewInstance(_ instance: Instance, _ event: LifecycleEvent, _ facts: TimelineFacts) -> Bool {
         guard let callback = event.kind.callback else { return false }
         if callback == .`init` {
             // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
@@ -249,7 +245,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
         guard instance.firstAppearanceOrLayout != nil else { return false }
         return instance.key.ref.isUnlabelled
-            || (!timeline.facts.classLogs(.`init`, of: instance) && !timeline.facts.classLogs(.dealloc, of: instance))
+            || (!facts.classLogs(.`init`, of: instance) && !facts.classLogs(.dealloc, of: instance))
     }
 
     private mutating func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
@@ -259,12 +255,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// A controller that loads with no parent while another one on its thread is loading or appearing.
     private mutating func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
-        let guest = live[slot]
+        let guest = timeline.live[slot]
         guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }
-        if !live.contains(host), let resting = timeline.idle.remove(host) { live.insert(resting) }
-        guard live.contains(host) else { return }
-        live[slot].hostLine = event.line
-        if let hostSlot = live.slot(of: host) { live[hostSlot].guests.append(guest.key) }
+        if !timeline.live.contains(host), let resting = timeline.idle.remove(host) { timeline.live.insert(resting) }
+        guard timeline.live.contains(host) else { return }
+        timeline.live[slot].hostLine = event.line
+        if let hostSlot = timeline.live.slot(of: host) { timeline.live[hostSlot].guests.append(guest.key) }
     }
 
     /// Moves the instances at rest out of `live` into compact form, except those a callback body on some thread
@@ -272,12 +268,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
     private mutating func sweep() {
         let busy = openBodies.openInstances
-        for slot in live.occupiedSlots where !busy.contains(live[slot].key) {
-            var instance = live[slot]
-            guard instance.restObservers() else { continue }
-            if timeline.idle.insert(instance) { _ = live.remove(slot) }
+        // Looked at where it lies: copying an instance to look at it retains its dozen references.
+        for slot in timeline.live.occupiedSlots where IdleInstance.canHold(timeline.live[slot]) && !busy.contains(timeline.live[slot].key) {
+            guard timeline.live[slot].restObservers(), timeline.idle.insert(timeline.live[slot]) else { continue }
+            _ = timeline.live.remove(slot)
         }
-        sweepAt = max(firstSweep, live.count * 2)
+        sweepAt = max(firstSweep, timeline.live.count * 2)
     }
 
     // MARK: Callback bodies
@@ -288,11 +284,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
         guard let (callback, touchedObservers) = openBodies.close(thread),
               touchedObservers || callback == .viewDidDisappear || callback == .dealloc else { return }
         let body = openBodies.lastBody(thread)
-        guard let slot = live.slot(of: body.instance) else { return }
+        guard let slot = timeline.live.slot(of: body.instance) else { return }
         judgeBody(body, slot)
-        if body.callback == .viewDidDisappear { live[slot].guests.removeAll() }
-        guard live[slot].isDeallocated else { return }
-        let dead = live.remove(slot)
+        if body.callback == .viewDidDisappear { timeline.live[slot].guests.removeAll() }
+        guard timeline.live[slot].isDeallocated else { return }
+        let dead = timeline.live.remove(slot)
         withJudge { $0.finished(dead, atEnd: false, $1) }
         timeline.tombstones.insert(dead)
     }
@@ -300,9 +296,9 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// Judges what a callback body did, then settles the observer counts the judge assumed. Bodies are about
     /// observers: an instance that never had any has nothing to judge.
     private mutating func judgeBody(_ body: CallbackBody, _ slot: Int) {
-        guard !live[slot].observers.isEmpty else { return }
+        guard !timeline.live[slot].observers.isEmpty else { return }
         withJudge(on: slot) { $0.judge(body, on: $1, $2) }
-        live[slot].settleObservers(after: body)
+        timeline.live[slot].settleObservers(after: body)
     }
 }
 
