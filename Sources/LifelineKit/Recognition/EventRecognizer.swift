@@ -16,6 +16,8 @@ struct EventRecognizer {
 
     /// Finds where a keyword or a watched word may start: the scan looks at no other word.
     private let sieve: KeywordSieve
+    /// `KeywordTable.shared`, held: reading a global checks that it is initialised (a call) each time.
+    private let table = KeywordTable.shared
     /// The watched words' head bits (`KeywordTable.headBit`), nil when none are watched.
     private let watchedHeads: [UInt64]?
 
@@ -74,8 +76,8 @@ struct EventRecognizer {
     /// none), which spares looking for C# finalizers.
     mutating func recognize(_ b: Bytes, in range: Range<Int>, mayHoldTilde: Bool = true) -> Outcome {
         lastDialect = nil
-        rejection = nil
-        let table = KeywordTable.shared
+        if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
+        let table = self.table
         let classes = table.classes
         let watchedHeads = self.watchedHeads
         var sawWatched = watchedHeads == nil
@@ -84,7 +86,7 @@ struct EventRecognizer {
         var tilde = mayHoldTilde ? b.firstIndex(of: ASCII.tilde, in: range) ?? end : end
         var next = range.lowerBound
         while true {
-            let candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end) ?? end
+            let candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end, classes: classes) ?? end
             if tilde < candidate {
                 let start = tilde + 1
                 tilde = b.firstIndex(of: ASCII.tilde, in: start..<end) ?? end

@@ -45,11 +45,11 @@ struct KeywordSieve: Sendable {
     }
 
     /// The first position from `start` on that may start a head: its four bytes are before `end`, and it is
-    /// `lower` (where the message starts) or follows a byte that does not continue a word. Nil if there is none.
-    @inline(__always) func firstCandidate(_ b: Bytes, from start: Int, lower: Int, end: Int) -> Int? {
+    /// `lower` (where the message starts) or follows a byte that does not continue a word (`classes`, the keyword
+    /// table's). Nil if there is none.
+    @inline(__always) func firstCandidate(_ b: Bytes, from start: Int, lower: Int, end: Int, classes: ByteClassTable) -> Int? {
         table.withUnsafeBufferPointer { table in
             let base = UnsafeRawPointer(b.baseAddress!)
-            let classes = KeywordTable.shared.classes
             var last = start + Self.windowLength - 1  // the window's last byte
             while last < end {
                 let shift = table[Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: last - 1, as: UInt16.self)))]

@@ -8,7 +8,7 @@ final class KeywordSieveTests: XCTestCase {
     private func candidates(_ sieve: KeywordSieve, _ message: [UInt8]) -> [Int] {
         message.withUnsafeBufferPointer { b in
             var found: [Int] = [], next = 0
-            while let candidate = sieve.firstCandidate(b, from: next, lower: 0, end: b.count) {
+            while let candidate = sieve.firstCandidate(b, from: next, lower: 0, end: b.count, classes: KeywordTable.shared.classes) {
                 found.append(candidate)
                 next = candidate + 1
             }
