@@ -146,9 +146,11 @@ public struct NotDeallocatedRule: Rule {
         reportLeak(instance, removal, context)
     }
 
+    /// Both tables are empty unless streaming: removing from an empty one still hashed the key (1,000 instructions
+    /// an instance, for every instance of a trace).
     public mutating func forget(_ instance: Instance) {
-        waiting[instance.serial] = nil
-        overdue[instance.profile]?[instance.serial] = nil
+        if !waiting.isEmpty { waiting[instance.serial] = nil }
+        if !overdue.isEmpty { overdue[instance.profile]?[instance.serial] = nil }
     }
 
     private func reportLeak(_ instance: Instance, _ removal: Mark, _ context: RuleContext) {

@@ -29,22 +29,32 @@ extension String: QuickHashable {
 /// Distinct values numbered from 0 in order of first sight, both ways.
 struct Numbering<Value: QuickHashable & Sendable>: Sendable {
     private(set) var values: [Value] = []
-    /// By each value's `quickHash`: the ids of the values with that hash (almost always one). A `Dictionary` would
-    /// hash a class name with SipHash at each look-up (instances compacted and restored, per-class rule scopes).
-    private var ids = IntMap<[UInt32]>()
+    /// By each value's `quickHash`: the id of the first value with that hash. A `Dictionary` would hash a class name
+    /// with SipHash at each look-up (instances compacted and restored, per-class rule scopes).
+    private var firstIDs = IntMap<UInt32>()
+    /// The ids of later values with a hash already taken (rare), kept apart so that a look-up copies no array.
+    private var laterIDs = IntMap<[UInt32]>()
 
     mutating func id(_ value: Value) -> UInt32 {
         let hash = value.quickHash
-        if let id = ids[hash]?.first(where: { values[Int($0)] == value }) { return id }
+        if let id = existingID(value, hash: hash) { return id }
         let id = UInt32(values.count)
         values.append(value)
-        var sharing = ids.removeValue(forKey: hash) ?? []
-        sharing.append(id)
-        ids.insert(sharing, for: hash)
+        if firstIDs.keepingFirst(id, for: hash) != nil {
+            var sharing = laterIDs.removeValue(forKey: hash) ?? []
+            sharing.append(id)
+            laterIDs.insert(sharing, for: hash)
+        }
         return id
     }
 
-    func existingID(_ value: Value) -> UInt32? { ids[value.quickHash]?.first { values[Int($0)] == value } }
+    func existingID(_ value: Value) -> UInt32? { existingID(value, hash: value.quickHash) }
+
+    private func existingID(_ value: Value, hash: Int) -> UInt32? {
+        guard let first = firstIDs[hash] else { return nil }
+        if values[Int(first)] == value { return first }
+        return laterIDs.isEmpty ? nil : laterIDs[hash]?.first { values[Int($0)] == value }
+    }
 
     subscript(id: UInt32) -> Value { values[Int(id)] }
 
