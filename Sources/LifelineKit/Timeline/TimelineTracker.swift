@@ -112,7 +112,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
         let slot: Int
         var wasDead = false
         if let found = inFullForm {
-            if event.kind.callback?.beginsLife == true, Self.startsNewInstance(timeline.live[found], event, timeline.facts) {  // only these can tell a new object at a reused address
+            // Only callbacks that begin a life can tell a new object at a reused address.
+            if event.kind.callback?.beginsLife == true, Self.startsNewInstance(timeline.live[found], event, timeline.facts) {
                 let replaced = timeline.live[found]  // a copy: the judge may read the timeline meanwhile
                 withJudge { $0.finished(replaced, atEnd: false, $1) }  // replaced by a new object at the same address
                 timeline.live[found] = makeInstance(key, generation: replaced.generation + 1)
@@ -268,8 +269,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
     private mutating func sweep() {
         let busy = openBodies.openInstances
-        // Looked at where it lies: copying an instance to look at it retains its dozen references.
-        for slot in timeline.live.occupiedSlots where IdleInstance.canHold(timeline.live[slot]) && !busy.contains(timeline.live[slot].key) {
+        // Whether it can rest is asked first, of the instance where it lies: a copy made to ask retained its dozen
+        // references.
+        for slot in timeline.live.occupiedSlots
+        where IdleInstance.canHold(timeline.live[slot]) && !busy.contains(timeline.live[slot].key) {
             guard timeline.live[slot].restObservers(), timeline.idle.insert(timeline.live[slot]) else { continue }
             _ = timeline.live.remove(slot)
         }
