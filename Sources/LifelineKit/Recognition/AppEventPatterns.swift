@@ -43,7 +43,7 @@ public struct AppEventPatterns: Sendable, Equatable {
     /// able to backtrack exponentially (`BacktrackingCheck`, as for `patterns`: the matcher has no step budget).
     /// The error is the offending pattern's index and why.
     public init(_ sources: [Source]) throws(AppEventPatternError) {
-        _ = try CompiledAppEvents(sources)
+        _ = try CompiledAppEvents.Analysis(sources, role: .eager)
         for (index, source) in sources.enumerated() {
             if let reason = BacktrackingCheck.problem(in: source.pattern) {
                 throw AppEventPatternError(index: index, description: "can take exponential time on a line that almost matches: \(reason)")
@@ -136,11 +136,12 @@ final class CompiledAppEvents {
             var deferred: UInt64 = 0
             var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
             var everyLine: [Int] = []
+            let exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
             for (index, source) in sources.enumerated() {
                 let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
                 runs.append(eager || isLate == (role == .late))
                 // A pattern of plain characters compiles; the others are checked by compiling them
-                if eager, RequiredLiterals.exactAnchoredLiteral(source.pattern) == nil {
+                if eager, exactLiterals[index] == nil {
                     do { _ = try Regex(source.pattern) } catch {
                         throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
                     }
@@ -167,7 +168,7 @@ final class CompiledAppEvents {
                 }
             }
             names = sources.map(\.name)
-            exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
+            self.exactLiterals = exactLiterals
             self.runs = runs
             patterns = sources.map(\.pattern)
             self.unfiltered = unfiltered
