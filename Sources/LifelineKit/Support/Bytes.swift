@@ -11,7 +11,7 @@ enum ASCII {
     static let newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09
     static let colon: UInt8 = 0x3A, period: UInt8 = 0x2E, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D, plus: UInt8 = 0x2B
     static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, openParen: UInt8 = 0x28, closeParen: UInt8 = 0x29
-    static let less: UInt8 = 0x3C, greater: UInt8 = 0x3E, openBrace: UInt8 = 0x7B, quote: UInt8 = 0x22
+    static let less: UInt8 = 0x3C, greater: UInt8 = 0x3E, openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D, quote: UInt8 = 0x22
     static let semicolon: UInt8 = 0x3B, equals: UInt8 = 0x3D, tilde: UInt8 = 0x7E, underscore: UInt8 = 0x5F
     static let zero: UInt8 = 0x30, upperT: UInt8 = 0x54, upperZ: UInt8 = 0x5A, lowerX: UInt8 = 0x78, slash: UInt8 = 0x2F
 

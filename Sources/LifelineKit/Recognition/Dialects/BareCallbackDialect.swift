@@ -1,5 +1,5 @@
-/// `print(#function)` in one controller: the callback alone, perhaps after a bullet or numbering and before
-/// a frame, a flag or `called`. It belongs to the implicit `(unlabelled controller)` of its process (or file).
+/// `print(#function)` in one controller: the callback alone, perhaps after a bullet, numbering, a time or a log
+/// level (`[DEBUG]`) and before a frame, a flag or `called`. It belongs to the implicit `(unlabelled controller)` of its process (or file).
 /// A callback word that is also an ordinary word (`init`, `dealloc`, `addChild`, …) counts only as code:
 /// alone, or with its `(…)`/`:` syntax, or before a separator (`init done` is prose).
 enum BareCallbackDialect: NamingDialect {
@@ -21,12 +21,19 @@ enum BareCallbackDialect: NamingDialect {
             DialectSample("• viewDidAppear animated: true", .callback(.viewDidAppear, controller: "(unlabelled controller)")),
             DialectSample("🟢viewDidAppear", .callback(.viewDidAppear, controller: "(unlabelled controller)")),
             DialectSample("[12:04:05.120] viewWillDisappear...", .callback(.viewWillDisappear, controller: "(unlabelled controller)")),
+            DialectSample("[DEBUG] viewDidLoad()", .callback(.viewDidLoad, controller: "(unlabelled controller)")),
+            DialectSample("12:04:05.120 💚 INFO viewWillAppear(_:)", .callback(.viewWillAppear, controller: "(unlabelled controller)")),
+            DialectSample("[Lifecycle] deinit", .callback(.dealloc, controller: "(unlabelled controller)")),
+            DialectSample("<_NSMainThread: 0x600001700040>{number = 1, name = main} viewDidLoad()",
+                          .callback(.viewDidLoad, controller: "(unlabelled controller)")),
+            DialectSample("viewWillAppear(_:) <NSThread: 0x600001700040>{number = 1, name = main}",
+                          .callback(.viewWillAppear, controller: "(unlabelled controller)")),
             DialectSample("init done", .unattributed),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
-        guard LabelText.hasNoLetter(b, word.message.lowerBound..<word.word.lowerBound) else { return .notThisShape }
+        guard LabelText.hasNoLabel(b, word.before) else { return .notThisShape }
         guard word.callback.isCommonWord else { return .controller(.unlabelled) }
         let next = word.afterSyntax
         let hasSyntax = next > word.word.upperBound

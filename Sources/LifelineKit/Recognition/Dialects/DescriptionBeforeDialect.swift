@@ -17,6 +17,8 @@ enum DescriptionBeforeDialect: NamingDialect {
             DialectSample("<Shop.CartViewController: 0x7f01> is being deinitialized",
                           .callback(.dealloc, controller: "<Shop.CartViewController: 0x7f01>")),
             DialectSample("<Shop.CartViewController: 0x7f01> was deallocated", .callback(.dealloc, controller: "<Shop.CartViewController: 0x7f01>")),
+            DialectSample("<Shop.CartViewController: 0x7f01> <NSThread: 0x7f05>{number = 7, name = (null)} viewWillAppear(_:)",
+                          .callback(.viewWillAppear, controller: "<Shop.CartViewController: 0x7f01>")),
             DialectSample("<private> viewDidLoad()", .unattributed),
             DialectSample("<mask.hash: 'Gy+aRbBh2dJ5tlAVd8dQtg=='> viewDidLoad()", .unattributed),
         ])
@@ -44,6 +46,11 @@ enum DescriptionBeforeDialect: NamingDialect {
         // `print("\(self) is being deinitialized")`: linking words between the description and the callback.
         while let start = LabelText.linkingWordStart(endingAt: end, in: b, lower: lower) {
             end = start
+            while end > lower, b[end - 1] == ASCII.space { end -= 1 }
+        }
+        // `print(self, Thread.current, #function)`: the thread's description stands between (`CallbackWord.before`).
+        if end > lower, b[end - 1] == ASCII.closeBrace, let thread = LabelText.threadDescriptionStart(endingAt: end, in: b, lower: lower) {
+            end = thread
             while end > lower, b[end - 1] == ASCII.space { end -= 1 }
         }
         // `print(optionalController, #function)` wraps the description: `Optional(<…>) viewDidLoad()`.

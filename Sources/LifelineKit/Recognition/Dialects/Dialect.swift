@@ -50,6 +50,18 @@ struct CallbackWord {
     let callback: Callback
     /// Just after the word's argument syntax: `(…)` or `:name:…`.
     let afterSyntax: Int
+
+    /// The text before the word, less a thread's description at its end: `print(Thread.current, #function)` prints
+    /// `<_NSMainThread: 0x6000…>{number = 1, name = main} viewDidLoad()`, which names a thread, not a controller.
+    @inline(__always) var before: Range<Int> {
+        let lower = message.lowerBound
+        var end = word.lowerBound
+        while end > lower, bytes[end - 1] == ASCII.space { end -= 1 }
+        // Most lines end otherwise: the description is looked for only before a `}`.
+        guard end > lower, bytes[end - 1] == ASCII.closeBrace,
+              let start = LabelText.threadDescriptionStart(endingAt: end, in: bytes, lower: lower) else { return lower..<word.lowerBound }
+        return lower..<start
+    }
 }
 
 /// A naming dialect's answer.

@@ -1,6 +1,6 @@
 /// The callback first, then who: `print(#function, self)` (`viewWillAppear(_:) <Shop.HomeVC: 0x7f…>`) or a
 /// label that reads as a controller (`viewDidLoad: HomeVC`, `ViewDidAppear - HomeVC`). Only when nothing but
-/// separators stands before the callback.
+/// separators, times and tags (`DEBUG`, `[Lifecycle]`) stands before the callback.
 enum LabelAfterDialect: NamingDialect {
     static let description = DialectDescription(
         identifier: "label-after",
@@ -20,18 +20,22 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("viewDidLoad() HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad() @ HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad -[HomeVC viewDidLoad]", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("[Lifecycle] viewDidLoad: HomeVC", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("DEBUG viewWillAppear(_:) HomeViewController", .callback(.viewWillAppear, controller: "HomeViewController")),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes, limit = word.message.upperBound
-        guard !word.callback.takesControllerArgument, LabelText.hasNoLetter(b, word.message.lowerBound..<word.word.lowerBound) else {
+        guard !word.callback.takesControllerArgument, LabelText.hasNoLabel(b, word.before) else {
             return .notThisShape
         }
         var i = word.afterSyntax
         for _ in 0...fillerWords.count {
             i = skipSeparators(b, from: i, limit: limit)
             if i < limit, b[i] == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
-                return .controller(parsed.ref)
+                // `print(#function, Thread.current)`: `<NSThread: 0x…>{number = 1, name = main}` is a thread.
+                let isThread = parsed.end < limit && b[parsed.end] == ASCII.openBrace && parsed.ref.name.hasSuffix("Thread")
+                return isThread ? .notThisShape : .controller(parsed.ref)
             }
             var end = i
             while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }

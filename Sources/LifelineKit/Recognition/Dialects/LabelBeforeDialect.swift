@@ -1,6 +1,7 @@
 /// A hand-typed label before the callback, with any separator, in any script: `vc1 – loadView`,
 /// `Third VC: viewWillDisappear(_:)`, `[HomeVC] viewDidLoad`, `🟢 HomeVC -> viewWillAppear`.
-/// The label is the run of words nearest the callback; text after the callback is ignored.
+/// The label is the run of words nearest the callback; text after the callback is ignored. Tags are no label
+/// (`[DEBUG] viewDidLoad()` is bare, `LIFECYCLE HomeVC viewDidLoad` is `HomeVC`'s).
 enum LabelBeforeDialect: NamingDialect {
     static let description = DialectDescription(
         identifier: "label-before",
@@ -29,6 +30,7 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("HomeVC(0x7fb5c8d0).viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("Shop.HomeVC(id: 3) - deinit", .callback(.dealloc, controller: "Shop.HomeVC")),
             DialectSample("HomeVC.swift(27) viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("Shop/HomeVC.swift 27 viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("Optional(HomeVC) viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("HomeVC—viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("🟢HomeVC🔵viewDidAppear!", .callback(.viewDidAppear, controller: "HomeVC")),
@@ -38,6 +40,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("11:02:03.456 DetailVC viewDidLoad", .callback(.viewDidLoad, controller: "DetailVC")),
             DialectSample("2024-03-01 10:49:46 +0000 HomeVC viewWillAppear", .callback(.viewWillAppear, controller: "HomeVC")),
             DialectSample("10:49:46.100 💚 DEBUG HomeVC viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("LIFECYCLE HomeVC viewDidLoad", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("Settings viewDidLoad", .callback(.viewDidLoad, controller: "Settings")),
             DialectSample("ListController<Product> viewDidLoad()", .callback(.viewDidLoad, controller: "ListController<Product>")),
             DialectSample("Shop.Box<Dictionary<String, Int>> -> viewWillAppear", .callback(.viewWillAppear, controller: "Shop.Box<Dictionary<String, Int>>")),
             DialectSample("Will call viewWillAppear on child", .unattributed),
@@ -50,12 +54,13 @@ enum LabelBeforeDialect: NamingDialect {
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
-        let before = word.message.lowerBound..<word.word.lowerBound
+        let before = word.before
         if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(name: names.intern(b, generic))) }
         guard let found = LabelText.typeNameBeforeParentheses(endingIn: b, before) ?? LabelText.lastLabel(in: b, before) else {
             return .notThisShape
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
+        if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
         if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
         return .controller(ControllerRef(name: names.intern(b, label)))
     }

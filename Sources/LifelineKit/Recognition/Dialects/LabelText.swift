@@ -173,36 +173,91 @@ enum LabelText {
         return nil
     }
 
-    /// The run without its first words while they have no letter or name a log level: the end of a time
-    /// (`11:02:03.456 HomeVC` leaves `03.456 HomeVC`), a time zone (`Date()` prints `… +0000 HomeVC`) or a level
-    /// (`💚 DEBUG HomeVC`) is no part of a label.
+    /// The run without its first words while they have no letter or are tags: the end of a time
+    /// (`11:02:03.456 HomeVC` leaves `03.456 HomeVC`), a time zone (`Date()` prints `… +0000 HomeVC`), a level
+    /// (`💚 DEBUG HomeVC`) or `Lifecycle` is no part of a label.
     private static func withoutLeadingNoise(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
         var start = run.lowerBound
         while let space = (start..<run.upperBound).first(where: { b[$0] == ASCII.space }),
-              !containsLetter(b, start..<space) || isLogLevel(b, start..<space) {
+              !containsLetter(b, start..<space) || isTag(b, start..<space) {
             start = space + 1
         }
         return start..<run.upperBound
     }
 
     /// Log levels as loggers print them before the message, in capitals.
-    private static let logLevels: Set<String> = ["TRACE", "VERBOSE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "FAULT"]
+    private static let logLevels: Set<String> = [
+        "TRACE", "VERBOSE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "FAULT", "CRITICAL", "FATAL",
+    ]
 
     private static func isLogLevel(_ b: Bytes, _ word: Range<Int>) -> Bool {
-        (4...7).contains(word.count) && (b[word.lowerBound] &- 0x41) < 26 && (b[word.upperBound - 1] &- 0x41) < 26  // capitals first
+        (4...8).contains(word.count) && (b[word.lowerBound] &- 0x41) < 26 && (b[word.upperBound - 1] &- 0x41) < 26  // capitals first
             && logLevels.contains(b.string(word))
+    }
+
+    /// A word a logger or a person puts before messages to sort them, never a controller's name: a log level in
+    /// capitals (`DEBUG`, `[INFO]`) or `lifecycle` in any case (`[Lifecycle]`).
+    static func isTag(_ b: Bytes, _ word: Range<Int>) -> Bool {
+        isLogLevel(b, word) || (word.count == 9 && (0..<9).allSatisfy { b[word.lowerBound + $0] | 0x20 == lifecycle[$0] })
+    }
+
+    private static let lifecycle = Array("lifecycle".utf8)
+
+    /// Whether `b[range]` holds no label: only separators, emoji, numbers, times and tags (`12:04:05 DEBUG`,
+    /// `[Lifecycle]`), so a callback after it is as good as alone.
+    static func hasNoLabel(_ b: Bytes, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var end = i
+            while let (s, next) = scalar(startingAt: end, in: b, limit: range.upperBound), isLabelScalar(s) { end = next }
+            guard end > i else {
+                i = scalar(startingAt: i, in: b, limit: range.upperBound)!.end  // a separator
+                continue
+            }
+            var word = i..<end
+            while !word.isEmpty, b[word.lowerBound] == ASCII.period { word = (word.lowerBound + 1)..<word.upperBound }
+            while !word.isEmpty, b[word.upperBound - 1] == ASCII.period { word = word.lowerBound..<(word.upperBound - 1) }
+            if containsLetter(b, word), !isTag(b, word) { return false }
+            i = end
+        }
+        return true
     }
 
     /// Source file extensions `#file` and `__FILE__` print.
     private static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
 
-    /// `run` less a source file's extension at its end (`HomeVC.swift` gives `HomeVC`).
+    /// `run` less a source file's extension at its end (`HomeVC.swift` gives `HomeVC`), and less the line number
+    /// `print(#file, #line, …)` puts after it (`HomeVC.swift 42` gives `HomeVC`).
     static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
+        var digits = run.upperBound
+        while digits > run.lowerBound, ASCII.isDigit(b[digits - 1]) { digits -= 1 }
+        if digits < run.upperBound, digits - 1 > run.lowerBound, b[digits - 1] == ASCII.space,
+           let name = withoutExtension(b, run.lowerBound..<(digits - 1)) {
+            return name
+        }
+        return withoutExtension(b, run) ?? run
+    }
+
+    private static func withoutExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int>? {
         for ext in fileExtensions {
             let length = ext.utf8CodeUnitCount
             if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
         }
-        return run
+        return nil
+    }
+
+    /// Where a thread's description (`<NSThread: 0x…>{number = 7, name = (null)}`, `<_NSMainThread: 0x…>{…}`) starts
+    /// when one ends at `end`, blanks aside; nil when none does.
+    @inline(never)
+    static func threadDescriptionStart(endingAt end: Int, in b: Bytes, lower: Int) -> Int? {
+        var close = end
+        while close > lower, ASCII.isBlank(b[close - 1]) { close -= 1 }
+        guard close > lower, b[close - 1] == ASCII.closeBrace,
+              let open = (lower..<(close - 1)).last(where: { b[$0] == ASCII.openBrace }), open > lower, b[open - 1] == ASCII.greater,
+              let less = (lower..<(open - 1)).last(where: { b[$0] == ASCII.less }),
+              let colon = b.firstIndex(of: ASCII.colon, in: less..<(open - 1)), colon - less > 6,
+              b.matches("Thread: 0x", at: colon - 6) else { return nil }
+        return less
     }
 
     /// `0x7fb5c8d0`: an address, not a name.
@@ -235,16 +290,6 @@ enum LabelText {
         while start < end, b[start] == ASCII.period { start += 1 }
         while end > start, b[end - 1] == ASCII.period { end -= 1 }
         return start < end ? start..<end : nil
-    }
-
-    /// Whether only separators, emoji, bullets and numbering stand in `b[range]` (no letter).
-    static func hasNoLetter(_ b: Bytes, _ range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while let (s, next) = scalar(startingAt: i, in: b, limit: range.upperBound) {
-            if isLetter(s) { return false }
-            i = next
-        }
-        return true
     }
 
     /// `label` less the linking words at its end (`HomeVC is` gives `HomeVC`); nil when nothing else is left.
