@@ -32,7 +32,7 @@ public struct LifecycleEvent: Sendable {
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
     /// Where the line is in its chunk: parsers record this rather than build `text`, and the in-order stage
-    /// lends the engine those bytes alongside the event (`RuleEngine.consume(_:line:)`).
+    /// lends the engine those bytes alongside the event (`RuleEngine.feed`).
     var textBytes: Range<Int>?
 
     /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
