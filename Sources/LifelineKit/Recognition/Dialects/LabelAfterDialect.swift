@@ -21,6 +21,7 @@ enum LabelAfterDialect: NamingDialect {
             DialectSample("viewDidLoad() @ HomeVC.swift:27", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("viewDidLoad -[HomeVC viewDidLoad]", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("[Lifecycle] viewDidLoad: HomeVC", .callback(.viewDidLoad, controller: "HomeVC")),
+            DialectSample("viewDidLoad (Page 2)", .callback(.viewDidLoad, controller: "Page 2")),
             DialectSample("DEBUG viewWillAppear(_:) HomeViewController", .callback(.viewWillAppear, controller: "HomeViewController")),
         ])
 
@@ -43,12 +44,22 @@ enum LabelAfterDialect: NamingDialect {
             let text = UnsafeBufferPointer(rebasing: b[i..<end])
             if ControllerRefParser.looksLikeController(text) {
                 let name = LabelText.genericTypeName(startingAt: i, in: b, limit: limit) ?? LabelText.withoutFileExtension(b, i..<end)
-                return .controller(ControllerRef(name: names.intern(b, name)))
+                return .controller(ControllerRef(name: names.intern(b, name == i..<end ? withNumber(b, name, limit: limit) : name)))
             }
             guard fillerWords.contains(b.string(i..<end).lowercased()) else { return .notThisShape }
             i = end
         }
         return .notThisShape
+    }
+
+    /// `name` and the number after it that ends the message or a bracket (`viewDidLoad (Page 1)`): as before a
+    /// callback (`Page 1 viewDidLoad`), the number tells two pages apart.
+    private static func withNumber(_ b: Bytes, _ name: Range<Int>, limit: Int) -> Range<Int> {
+        guard name.upperBound + 1 < limit, b[name.upperBound] == ASCII.space else { return name }
+        var end = name.upperBound + 1
+        while end < limit, ASCII.isDigit(b[end]) { end += 1 }
+        guard end > name.upperBound + 1, end == limit || b[end] == ASCII.closeParen || b[end] == ASCII.closeBracket else { return name }
+        return name.lowerBound..<end
     }
 
     /// Skips what may stand between the callback and its controller: blanks, `:`, `-`, `,`, `>`, `|`, `@`, brackets
