@@ -74,9 +74,10 @@ struct EventsCommand {
             if case .observerRemoved(let name) = kind { text += " \(name)" }
             if case .uikitWarning(let summary) = kind { text = "event uikit-warning (\(summary))" }
             text += controller.map { " of \($0)" } ?? " of the callback before it on its thread"
+            let role = kind.callback == .addChild ? "child" : "parent"  // `addChild` names the child it adds
             switch argument {
-            case .noParent?: text += ", parent nil"
-            case .controller(let parent)?: text += ", parent \(parent)"
+            case .noParent?: text += ", \(role) nil"
+            case .controller(let other)?: text += ", \(role) \(other)"
             case nil: break
             }
             if let dialect { text += " (\(dialect))" }

@@ -207,6 +207,16 @@ struct EventRecognizer {
             }
             i += 1
         }
+        // Swift's call with a label for its value: `willMove(toParent: ParentVC)`.
+        if from < limit, b[from] == ASCII.openParen, let colon = b.firstIndex(of: ASCII.colon, in: from..<limit) {
+            let start = b.skippingBlanks(from: colon + 1)
+            var end = start
+            while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
+            if end > start, end < limit, b[end] == ASCII.closeParen,
+               ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[start..<end])) {
+                return .controller(ControllerRef(name: names.intern(b, start..<end)))
+            }
+        }
         // Plain dialect: `vc4 willMoveToParent vc3`.
         let wordStart = b.skippingBlanks(from: skipArgumentSyntax(b, from: from, limit: limit))
         var wordEnd = wordStart

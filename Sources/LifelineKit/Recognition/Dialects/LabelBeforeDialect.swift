@@ -23,6 +23,7 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("1: A_ViewController initWithCoder:", .callback(.`init`, controller: "A_ViewController")),
             DialectSample("CartViewController ViewDidLoad", .callback(.viewDidLoad, controller: "CartViewController")),
             DialectSample("vc4 willMoveToParent vc3", .callback(.willMove, controller: "vc4", argument: "vc3")),
+            DialectSample("ChildVC willMove(toParent: ParentVC)", .callback(.willMove, controller: "ChildVC", argument: "ParentVC")),
             DialectSample("HomeVC.swift:42 viewDidLoad()", .callback(.viewDidLoad, controller: "HomeVC")),
             DialectSample("[12:04:05.120] HomeVC #2 – viewWillAppear...", .callback(.viewWillAppear, controller: "HomeVC")),
             DialectSample("ViewController(0x7fb5c8d0) viewDidLoad", .callback(.viewDidLoad, controller: "ViewController")),
