@@ -29,6 +29,8 @@ struct DialectSample: Sendable {
         case warning(controller: String)
         /// A callback word Lifeline will not attribute (prose around it).
         case unattributed
+        /// No event at all: an other line.
+        case other
     }
 
     let line: String
