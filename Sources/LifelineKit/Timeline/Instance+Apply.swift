@@ -9,17 +9,17 @@ extension Instance {
         case .callback(let callback):
             apply(callback, event, mark, isFirstEvent: isFirstEvent)
         case .observerAdded(let name):
-            var entry = observers[name] ?? ObserverEntry()
-            if entry.count <= 0 {
-                entry.addedIn = scope
-                entry.addedLine = event.line
-                entry.addedText = event.text
-                entry.cancelledSinceAdd = false
+            observers.update(name) { entry in
+                if entry.count <= 0 {
+                    entry.addedIn = scope
+                    entry.addedLine = event.line
+                    entry.addedText = event.text
+                    entry.cancelledSinceAdd = false
+                }
+                entry.count += 1
             }
-            entry.count += 1
-            observers[name] = entry
         case .observerRemoved(let name):
-            observers[name, default: ObserverEntry()].count -= 1
+            observers.update(name) { $0.count -= 1 }
         case .observersRemovedAll:
             observers.updateAll { $0.count = 0 }
         case .uikitWarning, .appEvent:
@@ -111,13 +111,13 @@ extension Instance {
     mutating func settleObservers(after body: CallbackBody) {
         guard !observers.isEmpty else { return }
         for name in body.touchedObservers {
-            guard var entry = observers[name] else { continue }
-            entry.count = min(max(entry.count, 0), 1)
-            observers[name] = entry
+            observers.updateIfPresent(name) { $0.count = min(max($0.count, 0), 1) }
         }
         if body.callback == .viewWillDisappear || body.callback == .viewDidDisappear {
-            for name in body.removedObservers where observers[name]?.addedIn.map(Instance.isLoadScope) == true {
-                observers[name]?.reportedScopeMismatch = true
+            for name in body.removedObservers {
+                observers.updateIfPresent(name) { entry in
+                    if entry.addedIn.map(Instance.isLoadScope) == true { entry.reportedScopeMismatch = true }
+                }
             }
         }
         if body.callback == .viewDidDisappear {

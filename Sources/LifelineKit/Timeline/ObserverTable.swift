@@ -37,6 +37,25 @@ public struct ObserverTable: Sendable, Sequence, Equatable {
         return names.firstIndex { $0.utf8.count == count && $0 == name }
     }
 
+    /// Changes the entry for `name` where it lies (adding `ObserverEntry()` first when there is none): one search,
+    /// and no copy of the entry, where reading it and writing it back through the subscript searched twice and
+    /// copied it, text and all.
+    mutating func update(_ name: String, _ change: (inout ObserverEntry) -> Void) {
+        if let index = index(of: name) {
+            change(&entries[index])
+        } else {
+            var entry = ObserverEntry()
+            change(&entry)
+            names.append(name)
+            entries.append(entry)
+        }
+    }
+
+    /// Changes the entry for `name` where it lies, if there is one.
+    mutating func updateIfPresent(_ name: String, _ change: (inout ObserverEntry) -> Void) {
+        if let index = index(of: name) { change(&entries[index]) }
+    }
+
     public subscript(name: String, default defaultEntry: @autoclosure () -> ObserverEntry) -> ObserverEntry {
         get { self[name] ?? defaultEntry() }
         set { self[name] = newValue }
