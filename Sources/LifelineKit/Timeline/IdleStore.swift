@@ -40,7 +40,7 @@ struct IdleStore: Sendable {
         table[hole] = 0
         var slot = (hole + 1) & mask
         while table[slot] != 0 {
-            let home = Self.hash(records[Int(table[slot] - 1)]) & mask
+            let home = hash(record: table[slot] - 1) & mask
             if !KeyIndex.staysAfterRemoval(home: home, hole: hole, slot: slot) {
                 table[hole] = table[slot]
                 table[slot] = 0
@@ -76,12 +76,31 @@ struct IdleStore: Sendable {
             + freeRecords.capacity * MemoryLayout<UInt32>.stride + names.retainedBytes
     }
 
+    /// A key with an address is looked for by its address alone: most keys the tracker asks about are new objects,
+    /// whose address no record holds, and those are turned away without hashing their names.
     private func find(_ key: InstanceKey) -> Int? {
-        guard count > 0, let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
+        guard count > 0 else { return nil }
         let mask = table.count - 1
-        var slot = Self.hash(address: key.ref.address ?? 0, name: name, process: process) & mask
+        guard let address = key.ref.address else {
+            guard let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
+            var slot = Self.hash(label: name, process: process) & mask
+            while table[slot] != 0 {
+                if records[Int(table[slot] - 1)].hasKey(address: nil, name: name, process: process) { return slot }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+        var ids: (name: UInt32, process: UInt32)?
+        var slot = Self.hash(address: address, pid: key.process.pid) & mask
         while table[slot] != 0 {
-            if records[Int(table[slot] - 1)].hasKey(address: key.ref.address, name: name, process: process) { return slot }
+            let stored = records.key(Int(table[slot] - 1))
+            if stored.address == address, stored.hasAddress {
+                if ids == nil {
+                    guard let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
+                    ids = (name, process)
+                }
+                if stored.name == ids!.name, stored.process == ids!.process { return slot }
+            }
             slot = (slot + 1) & mask
         }
         return nil
@@ -89,7 +108,7 @@ struct IdleStore: Sendable {
 
     private mutating func place(_ record: UInt32) {
         let mask = table.count - 1
-        var slot = Self.hash(records[Int(record)]) & mask
+        var slot = hash(record: record) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
         table[slot] = record + 1
     }
@@ -100,10 +119,20 @@ struct IdleStore: Sendable {
         for entry in entries { place(entry - 1) }
     }
 
-    private static func hash(_ idle: IdleInstance) -> Int { hash(address: idle.address, name: idle.name, process: idle.process) }
+    /// By address and pid when the key has an address (`find`), else by the label's and the process's entries.
+    private func hash(record: UInt32) -> Int {
+        let key = records.key(Int(record))
+        return key.hasAddress ? Self.hash(address: key.address, pid: names.process(key.process).pid)
+            : Self.hash(label: key.name, process: key.process)
+    }
 
-    private static func hash(address: UInt64, name: UInt32, process: UInt32) -> Int {
-        var hash = (address ^ UInt64(name) << 40 ^ UInt64(process) << 56) &* 0x9E37_79B9_7F4A_7C15
+    /// The pid keeps apart the objects that relaunches of an app (whose allocations repeat) put at one address.
+    private static func hash(address: UInt64, pid: Int32?) -> Int { mixed(address ^ UInt64(UInt32(bitPattern: pid ?? -1)) << 44) }
+
+    private static func hash(label name: UInt32, process: UInt32) -> Int { mixed(UInt64(name) << 40 ^ UInt64(process) << 56) }
+
+    private static func mixed(_ value: UInt64) -> Int {
+        var hash = value &* 0x9E37_79B9_7F4A_7C15
         hash ^= hash >> 29
         return Int(truncatingIfNeeded: hash)
     }
@@ -118,6 +147,13 @@ private struct PagedRecords: Sendable {
     subscript(record: Int) -> IdleInstance {
         get { pages[record / Self.pageSize][record % Self.pageSize] }
         set { pages[record / Self.pageSize][record % Self.pageSize] = newValue }
+    }
+
+    /// The key parts of `record`, read in place (a whole record is over a hundred bytes).
+    func key(_ record: Int) -> (address: UInt64, name: UInt32, process: UInt32, hasAddress: Bool) {
+        let page = record / Self.pageSize, index = record % Self.pageSize
+        return (pages[page][index].address, pages[page][index].name, pages[page][index].process,
+                pages[page][index].flags.contains(.keyHasAddress))
     }
 
     mutating func append(_ record: IdleInstance) {
