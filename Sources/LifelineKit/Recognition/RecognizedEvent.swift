@@ -15,6 +15,23 @@ public enum EventKind: Hashable, Sendable {
         return nil
     }
 
+    /// The kind's small number, for tables and bit sets by kind: a callback's ordinal, then observer lines, UIKit's
+    /// warnings and app events (`slotCount` in all).
+    var slot: Int {
+        switch self {
+        case .callback(let callback): return callback.ordinal
+        case .observerAdded, .observerRemoved, .observersRemovedAll: return Callback.allCases.count
+        case .uikitWarning: return Callback.allCases.count + 1
+        case .appEvent: return Callback.allCases.count + 2
+        }
+    }
+
+    static var slotCount: Int { Callback.allCases.count + 3 }
+
+    /// One kind standing for each slot, in slot order.
+    static let slotSamples: [EventKind] =
+        Callback.allCases.map { EventKind.callback($0) } + [.observerAdded(""), .uikitWarning(""), .appEvent(AppEvent(name: ""))]
+
     var isObserver: Bool {
         switch self {
         case .observerAdded, .observerRemoved, .observersRemovedAll: return true

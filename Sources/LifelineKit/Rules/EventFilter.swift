@@ -34,19 +34,3 @@ public struct EventFilter: Sendable {
         }
     }
 }
-
-extension EventKind {
-    /// Kinds as the engine's per-kind rule lists index them: a callback's ordinal, then observers, then warnings.
-    var filterSlot: Int {
-        switch self {
-        case .callback(let callback): return callback.ordinal
-        case .observerAdded, .observerRemoved, .observersRemovedAll: return Callback.allCases.count
-        case .uikitWarning: return Callback.allCases.count + 1
-        case .appEvent: return Callback.allCases.count + 2
-        }
-    }
-
-    /// One kind standing for each slot, to ask filters about.
-    static let filterSlotSamples: [EventKind] =
-        Callback.allCases.map { EventKind.callback($0) } + [.observerAdded(""), .uikitWarning(""), .appEvent(AppEvent(name: ""))]
-}

@@ -90,7 +90,7 @@ struct RuleRunner: TimelineJudge {
     private let customPlaces: [CustomRuleStore.Place?]
     /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
-    /// Per kind of event (`EventKind.filterSlot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
+    /// Per kind of event (`EventKind.slot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
     /// one flat list read in place: a list per kind was retained and released around every event), and those
     /// `applied` shows it to.
     private let checkerList: [Int]
@@ -113,7 +113,7 @@ struct RuleRunner: TimelineJudge {
         customPlaces = rules.map { customRules.take($0) }
         self.customRules = customRules
         let filters = rules.map(\.eventFilter)
-        let checkers = EventKind.filterSlotSamples.map { kind in
+        let checkers = EventKind.slotSamples.map { kind in
             if case .appEvent = kind { return filters.indices.filter { filters[$0].appEvents } }  // any name
             return filters.indices.filter { filters[$0].matches(kind) }
         }
@@ -124,7 +124,7 @@ struct RuleRunner: TimelineJudge {
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
         appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }.map(checker)) }
         everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }.map(checker)
-        appliedWatchers = EventKind.filterSlotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
+        appliedWatchers = EventKind.slotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
         for index in appliedWatchers.joined() + bodyJudges + timeWatchers {
@@ -133,10 +133,8 @@ struct RuleRunner: TimelineJudge {
     }
 
     var interest: JudgeInterest {
-        let judged = checkerStart.indices.dropLast().map { checkerStart[$0] < checkerStart[$0 + 1] }
-        let watched = appliedWatchers.map { !$0.isEmpty }
-        return JudgeInterest(judges: { judged[$0.filterSlot] }, watchesApplied: { watched[$0.filterSlot] },
-                             watchesTime: !timeWatchers.isEmpty)
+        JudgeInterest(judged: checkerStart.indices.dropLast().filter { checkerStart[$0] < checkerStart[$0 + 1] },
+                      watchedApplied: appliedWatchers.indices.filter { !appliedWatchers[$0].isEmpty }, watchesTime: !timeWatchers.isEmpty)
     }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
@@ -148,7 +146,7 @@ struct RuleRunner: TimelineJudge {
             }
             return
         }
-        let slot = event.kind.filterSlot
+        let slot = event.kind.slot
         let start = checkerStart[slot], end = checkerStart[slot + 1]
         guard start < end else { return }
         lend(line, timeline) { runner in
@@ -181,7 +179,7 @@ struct RuleRunner: TimelineJudge {
     mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) {
         context.loan = timeline
         defer { context.loan = nil }
-        for index in appliedWatchers[event.kind.filterSlot] {
+        for index in appliedWatchers[event.kind.slot] {
             context.currentRuleIndex = index
             rules[index].applied(event, to: instance, in: context)
         }

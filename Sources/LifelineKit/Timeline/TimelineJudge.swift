@@ -51,12 +51,26 @@ struct TimelineLoan {
 
 /// Which events a judge does something for. The tracker asks once and keeps the answer.
 struct JudgeInterest {
-    /// Whether `judge(_:line:on:_:)` does anything for events of a kind.
-    let judges: (EventKind) -> Bool
-    /// Whether `applied(_:to:_:)` does anything for events of a kind.
-    let watchesApplied: (EventKind) -> Bool
+    /// A bit per `EventKind.slot`: asked for every event, a bit test where a closure call was 4 M instructions on a
+    /// 20 MB trace.
+    private let judgedSlots: UInt64
+    private let appliedSlots: UInt64
     /// Whether `timeAdvanced(to:_:)` does anything.
     let watchesTime: Bool
+
+    /// `judged`, `watchedApplied`: the slots of the kinds `judge(_:line:on:_:)` and `applied(_:to:_:)` do something for.
+    init(judged: [Int], watchedApplied: [Int], watchesTime: Bool) {
+        precondition(EventKind.slotCount <= 64, "a slot is a bit")
+        judgedSlots = judged.reduce(0) { $0 | 1 << UInt64($1) }
+        appliedSlots = watchedApplied.reduce(0) { $0 | 1 << UInt64($1) }
+        self.watchesTime = watchesTime
+    }
+
+    /// Whether `judge(_:line:on:_:)` does anything for events of `kind`.
+    @inline(__always) func judges(_ kind: EventKind) -> Bool { judgedSlots >> UInt64(kind.slot) & 1 != 0 }
+
+    /// Whether `applied(_:to:_:)` does anything for events of `kind`.
+    @inline(__always) func watchesApplied(_ kind: EventKind) -> Bool { appliedSlots >> UInt64(kind.slot) & 1 != 0 }
 }
 
 /// An open callback body: the lines after a callback's own line on the same thread belong to it.
