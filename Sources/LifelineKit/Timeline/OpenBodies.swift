@@ -23,12 +23,14 @@ struct OpenBodies {
 
     /// The slot of `thread` of `process`, made on first sight. The last slot is checked without making a key (which
     /// would copy the process's name).
-    mutating func slot(process: ProcessKey, thread: UInt64?) -> Int {
-        if lastSlot >= 0, threads[lastSlot].thread == thread, threads[lastSlot].process == process { return lastSlot }
+    /// Inlined: asked for every event, and mostly answered by the last slot.
+    @inline(__always) mutating func slot(process: ProcessKey, thread: UInt64?) -> Int {
+        if lastSlot >= 0, threads[lastSlot].thread == thread, threads[lastSlot].process.pid == process.pid,
+           threads[lastSlot].process.name == process.name { return lastSlot }
         return slot(of: ThreadKey(process: process, thread: thread))
     }
 
-    private mutating func slot(of thread: ThreadKey) -> Int {
+    @inline(never) private mutating func slot(of thread: ThreadKey) -> Int {
         if let slot = index[thread] {
             lastSlot = slot
             return slot
