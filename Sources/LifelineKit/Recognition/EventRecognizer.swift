@@ -202,7 +202,7 @@ struct EventRecognizer {
             if byte == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
                 return .controller(parsed.ref)
             }
-            if i == from || !ASCII.isIdentifier(b[i - 1]), isNilMarker(b, at: i, limit: limit) {
+            if byte == 0x6E || byte == ASCII.openParen, i == from || !ASCII.isIdentifier(b[i - 1]), isNilMarker(b, at: i, limit: limit) {
                 return ControllerArgument.noParent
             }
             i += 1
@@ -226,7 +226,7 @@ struct EventRecognizer {
         return .controller(ControllerRef(name: names.intern(b, wordStart..<wordEnd)))
     }
 
-    /// Whether `nil`, `(null)` or `null` stands at `i` as a whole word.
+    /// Whether `nil`, `(null)` or `null` stands at `i` as a whole word (the caller checks for `n` or `(` first).
     private static func isNilMarker(_ b: Bytes, at i: Int, limit: Int) -> Bool {
         for marker in ["nil", "(null)", "null"] as [StaticString] where b.matches(marker, at: i) {
             let after = i + marker.utf8CodeUnitCount

@@ -24,7 +24,9 @@ public struct InstanceKey: Hashable, Sendable {
         return generation > 1 ? "\(base) #\(generation)" : base
     }
 
-    /// Addresses and pids first: they differ far more often than names, and cost less to compare.
+    /// Addresses and pids first: they differ far more often than names, and cost less to compare. Inlined: the
+    /// engine compares keys on every event.
+    @inline(__always)
     public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid
             && lhs.ref.name == rhs.ref.name && lhs.process.name == rhs.process.name
