@@ -202,7 +202,8 @@ struct EventRecognizer {
             if byte == ASCII.less, let parsed = ControllerRefParser.parseAngle(b, at: i, limit: limit, names: &names) {
                 return .controller(parsed.ref)
             }
-            if byte == UInt8(ascii: "n") || byte == ASCII.openParen, i == from || !ASCII.isIdentifier(b[i - 1]), isNilMarker(b, at: i, limit: limit) {
+            if byte == UInt8(ascii: "n") || byte == ASCII.openParen, i == from || !ASCII.isIdentifier(b[i - 1]),
+               isNilMarker(b, at: i, limit: limit) {
                 return ControllerArgument.noParent
             }
             i += 1

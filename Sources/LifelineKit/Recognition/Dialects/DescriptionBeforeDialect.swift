@@ -49,7 +49,8 @@ enum DescriptionBeforeDialect: NamingDialect {
             while end > lower, b[end - 1] == ASCII.space { end -= 1 }
         }
         // `print(self, Thread.current, #function)`: the thread's description stands between (`CallbackWord.before`).
-        if end > lower, b[end - 1] == ASCII.closeBrace, let thread = LabelText.threadDescriptionStart(endingAt: end, in: b, lower: lower) {
+        if end > lower, b[end - 1] == ASCII.closeBrace,
+           let thread = LabelText.threadDescriptionStart(endingAt: end, in: b, lower: lower) {
             end = thread
             while end > lower, b[end - 1] == ASCII.space { end -= 1 }
         }
