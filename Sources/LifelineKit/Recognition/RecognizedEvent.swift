@@ -16,7 +16,7 @@ public enum EventKind: Hashable, Sendable {
     }
 
     /// The kind's small number, for tables and bit sets by kind: a callback's ordinal, then observer lines, UIKit's
-    /// warnings and app events (`slotCount` in all).
+    /// warnings and app events (one per `slotSamples` entry).
     var slot: Int {
         switch self {
         case .callback(let callback): return callback.ordinal
@@ -25,8 +25,6 @@ public enum EventKind: Hashable, Sendable {
         case .appEvent: return Callback.allCases.count + 2
         }
     }
-
-    static var slotCount: Int { Callback.allCases.count + 3 }
 
     /// One kind standing for each slot, in slot order.
     static let slotSamples: [EventKind] =

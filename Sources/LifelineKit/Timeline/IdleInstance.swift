@@ -91,12 +91,6 @@ struct IdleInstance: Sendable {
     }
 
     private static func line(_ line: Int?) -> UInt32 { line.map { UInt32($0) } ?? 0 }
-
-    /// Whether this is the instance at `key` (whose name and process have entries `name` and `process`).
-    func hasKey(address: UInt64?, name: UInt32, process: UInt32) -> Bool {
-        self.name == name && self.process == process && self.address == (address ?? 0)
-            && flags.contains(.keyHasAddress) == (address != nil)
-    }
 }
 
 extension Instance {

@@ -76,28 +76,33 @@ struct IdleStore: Sendable {
             + freeRecords.capacity * MemoryLayout<UInt32>.stride + names.retainedBytes
     }
 
-    /// A key with an address is looked for by its address alone: most keys the tracker asks about are new objects,
-    /// whose address no record holds, and those are turned away without hashing their names.
+    /// A key with an address is looked for by its address and pid: most keys the tracker asks about are new objects,
+    /// whose address no record holds, and those are turned away without looking their names up. A label is looked
+    /// for by its name's and process's entries.
     private func find(_ key: InstanceKey) -> Int? {
         guard count > 0 else { return nil }
-        let mask = table.count - 1
-        guard let address = key.ref.address else {
+        func entries() -> (name: UInt32, process: UInt32)? {
             guard let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
-            var slot = Self.hash(label: name, process: process) & mask
-            while table[slot] != 0 {
-                if records[Int(table[slot] - 1)].hasKey(address: nil, name: name, process: process) { return slot }
-                slot = (slot + 1) & mask
-            }
-            return nil
+            return (name, process)
         }
+        let address = key.ref.address
         var ids: (name: UInt32, process: UInt32)?
-        var slot = Self.hash(address: address, pid: key.process.pid) & mask
+        let hash: Int
+        if let address {
+            hash = Self.hash(address: address, pid: key.process.pid)
+        } else {
+            guard let found = entries() else { return nil }
+            ids = found
+            hash = Self.hash(label: found.name, process: found.process)
+        }
+        let mask = table.count - 1
+        var slot = hash & mask
         while table[slot] != 0 {
             let stored = records.key(Int(table[slot] - 1))
-            if stored.address == address, stored.hasAddress {
+            if stored.hasAddress == (address != nil), stored.address == address ?? 0 {
                 if ids == nil {
-                    guard let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
-                    ids = (name, process)
+                    guard let found = entries() else { return nil }
+                    ids = found
                 }
                 if stored.name == ids!.name, stored.process == ids!.process { return slot }
             }

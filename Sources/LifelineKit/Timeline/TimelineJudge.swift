@@ -60,7 +60,7 @@ struct JudgeInterest {
 
     /// `judged`, `watchedApplied`: the slots of the kinds `judge(_:line:on:_:)` and `applied(_:to:_:)` do something for.
     init(judged: [Int], watchedApplied: [Int], watchesTime: Bool) {
-        precondition(EventKind.slotCount <= 64, "a slot is a bit")
+        precondition(EventKind.slotSamples.count <= 64, "a slot is a bit")
         judgedSlots = judged.reduce(0) { $0 | 1 << UInt64($1) }
         appliedSlots = watchedApplied.reduce(0) { $0 | 1 << UInt64($1) }
         self.watchesTime = watchesTime
