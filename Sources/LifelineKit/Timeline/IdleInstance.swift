@@ -91,39 +91,49 @@ struct IdleInstance: Sendable {
     }
 
     private static func line(_ line: Int?) -> UInt32 { line.map { UInt32($0) } ?? 0 }
+
+    /// A stored line number back as an optional (0: none).
+    fileprivate static func line(_ value: UInt32) -> Int? { value == 0 ? nil : Int(value) }
 }
 
 extension Instance {
-    /// The instance `idle` was made from.
+    /// The instance `idle` was made from. Every property is set here, not through `init(serial:key:generation:profile:)`:
+    /// delegating built the instance and then copied it into place (about 400 instructions an instance).
     init(_ idle: IdleInstance, names: borrowing NameTable) {
-        let ref = ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil)
-        self.init(serial: Int(idle.serial), key: InstanceKey(process: names.process(idle.process), ref: ref),
-                  generation: Int(idle.generation), profile: Int(idle.profile))
-        func line(_ value: UInt32) -> Int? { value == 0 ? nil : Int(value) }
+        serial = Int(idle.serial)
+        key = InstanceKey(process: names.process(idle.process),
+                          ref: ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil))
+        generation = Int(idle.generation)
+        profile = Int(idle.profile)
         seenFromBirth = idle.flags.contains(.seenFromBirth)
+        initLine = IdleInstance.line(idle.initLine)
+        loadViewLine = IdleInstance.line(idle.loadViewLine)
+        viewDidLoadLine = IdleInstance.line(idle.viewDidLoadLine)
+        firstAppearanceOrLayout = idle.firstAppearanceOrLayout.mark
+        appearance = .disappeared
         appearanceKnown = idle.flags.contains(.appearanceKnown)
         everAppeared = idle.flags.contains(.everAppeared)
+        lastAppearanceCallback = idle.lastAppearanceCallback.callback
         willCameTwice = idle.flags.contains(.willCameTwice)
-        didMoveToNil = idle.flags.contains(.didMoveToNil)
-        initLine = line(idle.initLine)
-        loadViewLine = line(idle.loadViewLine)
-        viewDidLoadLine = line(idle.viewDidLoadLine)
-        lastLine = Int(idle.lastLine)
-        hostLine = line(idle.hostLine)
-        firstAppearanceOrLayout = idle.firstAppearanceOrLayout.mark
+        otherObjectsDid = idle.otherObjectsDid.callback
         willAppear = idle.willAppear.mark
         willDisappear = idle.willDisappear.mark
+        dealloc = nil
+        parent = idle.parentName == 0 ? nil : ControllerRef(name: names.name(idle.parentName - 1),
+                                                            address: idle.flags.contains(.parentHasAddress) ? idle.parentAddress : nil)
+        pendingMove = nil
         removal = idle.removal.mark
-        evidence = idle.evidence < 0 ? nil : idle.evidence
-        if idle.parentName != 0 {
-            parent = ControllerRef(name: names.name(idle.parentName - 1),
-                                   address: idle.flags.contains(.parentHasAddress) ? idle.parentAddress : nil)
+        didMoveToNil = idle.flags.contains(.didMoveToNil)
+        switch idle.observers {
+        case (0, _): observers = ObserverTable()
+        case (let first, 0): observers = ObserverTable(resting: names.name(first - 1))
+        case (let first, let second): observers = ObserverTable(resting: names.name(first - 1), names.name(second - 1))
         }
-        if idle.observers.0 != 0 { observers[names.name(idle.observers.0 - 1)] = ObserverEntry() }
-        if idle.observers.1 != 0 { observers[names.name(idle.observers.1 - 1)] = ObserverEntry() }
+        hostLine = IdleInstance.line(idle.hostLine)
+        guests = []
         loggedCallbacks = idle.loggedCallbacks
-        lastAppearanceCallback = idle.lastAppearanceCallback.callback
-        otherObjectsDid = idle.otherObjectsDid.callback
+        evidence = idle.evidence < 0 ? nil : idle.evidence
+        lastLine = Int(idle.lastLine)
     }
 }
 

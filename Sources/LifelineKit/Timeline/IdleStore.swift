@@ -56,16 +56,27 @@ struct IdleStore: Sendable {
         find(key).map { Instance(records[Int(table[$0] - 1)], names: names) }
     }
 
-    /// Every stored record's serial and number, 8 bytes each: the end of the trace visits instances in serial
-    /// order without making every key (a key holds strings; at 350,000 idle instances they doubled peak memory).
-    var serialsAndRecords: [(serial: UInt32, record: UInt32)] {
-        var result: [(serial: UInt32, record: UInt32)] = []
+    /// Every stored record, in serial order, as its serial in the high half and its number in the low half: 8 bytes
+    /// each, so the end of the trace visits instances in serial order without making every key (a key holds strings;
+    /// at 350,000 idle instances they doubled peak memory). Serials are dense when most instances ever made are at
+    /// rest (a log without deallocs): the records are then placed by serial, where sorting cost 330 instructions a
+    /// record.
+    var recordsBySerial: [UInt64] {
+        var result: [UInt64] = []
         result.reserveCapacity(count)
-        for entry in table where entry != 0 { result.append((records[Int(entry - 1)].serial, entry - 1)) }
-        return result
+        var highest: UInt32 = 0
+        for record in table where record != 0 {
+            let serial = records[Int(record - 1)].serial
+            highest = max(highest, serial)
+            result.append(UInt64(serial) << 32 | UInt64(record - 1))
+        }
+        guard Int(highest) <= 2 * count + 1024 else { return result.sorted() }
+        var bySerial = [UInt64](repeating: .max, count: Int(highest) + 1)
+        for entry in result { bySerial[Int(entry >> 32)] = entry }
+        return bySerial.filter { $0 != .max }
     }
 
-    /// The instance in `record` (one of `serialsAndRecords`), left in the store.
+    /// The instance in `record` (from `recordsBySerial`), left in the store.
     func instance(record: UInt32) -> Instance { Instance(records[Int(record)], names: names) }
 
     mutating func removeAll() { self = IdleStore() }

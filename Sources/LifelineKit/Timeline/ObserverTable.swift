@@ -7,6 +7,17 @@ public struct ObserverTable: Sendable, Sequence, Equatable {
 
     public init() {}
 
+    /// A table of one or two distinct names, each with a resting entry: no count, nothing reported.
+    init(resting first: String, _ second: String? = nil) {
+        if let second {
+            names = [first, second]
+            entries = [ObserverEntry(), ObserverEntry()]
+        } else {
+            names = [first]
+            entries = [ObserverEntry()]
+        }
+    }
+
     public var isEmpty: Bool { names.isEmpty }
 
     public var count: Int { names.count }

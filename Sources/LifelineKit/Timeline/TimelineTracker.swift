@@ -147,15 +147,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
         // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
         // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
         let full = timeline.live.occupiedSlots.map { (serial: timeline.live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
-        var resting = timeline.idle.serialsAndRecords
-        resting.sort { $0.serial < $1.serial }
         var nextFull = 0
-        for (serial, record) in resting {
-            while nextFull < full.count, full[nextFull].serial < Int(serial) {
+        for resting in timeline.idle.recordsBySerial {
+            while nextFull < full.count, full[nextFull].serial < Int(resting >> 32) {
                 finishLive(full[nextFull].slot)
                 nextFull += 1
             }
-            let instance = timeline.idle.instance(record: record)
+            let instance = timeline.idle.instance(record: UInt32(truncatingIfNeeded: resting))
             withJudge { $0.finished(instance, atEnd: true, $1) }
         }
         for (_, slot) in full[nextFull...] { finishLive(slot) }

@@ -42,4 +42,27 @@ final class IdleStoreTests: XCTestCase {
         }
         XCTAssertEqual(store.count, instances.count / 2)
     }
+
+    /// The end of the trace visits records in serial order, whether serials are dense (placed by serial) or sparse
+    /// (sorted), and after removals left free records to reuse.
+    func testRecordsComeInSerialOrder() {
+        for spacing in [1, 1_000] {
+            var store = IdleStore()
+            var serials: [Int] = []
+            for number in 0..<300 {
+                let serial = 1 + ((number * 37) % 300) * spacing  // inserted out of order
+                serials.append(serial)
+                XCTAssertTrue(store.insert(instance("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100, serial: serial)))
+            }
+            for number in stride(from: 0, to: 300, by: 3) {
+                _ = store.remove(Self.key("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100))
+                serials[number] = 0
+            }
+            XCTAssertTrue(store.insert(instance("vc1", address: nil, pid: 100, serial: 301 * spacing)))  // reuses a free record
+            serials.append(301 * spacing)
+            let visited = store.recordsBySerial.map { store.instance(record: UInt32(truncatingIfNeeded: $0)).serial }
+            XCTAssertEqual(visited, serials.filter { $0 != 0 }.sorted(), "spacing \(spacing)")
+            XCTAssertEqual(store.recordsBySerial.map { Int($0 >> 32) }, visited)
+        }
+    }
 }
