@@ -34,8 +34,21 @@ struct LinePrefix {
     }
 }
 
+/// A device-syslog time: month, day and second of the day, in eight bytes (events carry it).
 struct YearlessTime: Sendable, Equatable {
-    var month: Int, day: Int, secondOfDay: Int
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+    private var storedSecond: Int32
+
+    init(month: Int, day: Int, secondOfDay: Int) {
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
+        storedSecond = Int32(secondOfDay)
+    }
+
+    var month: Int { Int(storedMonth) }
+    var day: Int { Int(storedDay) }
+    var secondOfDay: Int { Int(storedSecond) }
 }
 
 /// How one line was read.

@@ -19,24 +19,34 @@ public struct ProcessKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One recognised log line, placed in its trace.
+///
+/// The parsers make events on one thread and the engine reads them on another, so their size is traffic between
+/// cores: the fields every event has come first, in as few bytes as they fit, and the rare ones (a containment
+/// argument, a device-syslog day, a decoded record's text) last.
 public struct LifecycleEvent: Sendable {
     /// 1-based line number in its input.
     public var line: Int
     public var time: TraceTime?
-    public var process: ProcessKey
+    /// Where the line is in its chunk (`textBytes`).
+    private var lineSpan: Range<Int32>?
     public var thread: UInt64?
+    public var process: ProcessKey
     public var kind: EventKind
     /// The controller the line names; nil for observer lines that belong to the callback logged before them.
     public var controller: ControllerRef?
     public var argument: ControllerArgument?
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
-    /// Where the line is in its chunk: parsers record this rather than build `text`, and the in-order stage
-    /// lends the engine those bytes alongside the event (`RuleEngine.feed`).
-    var textBytes: Range<Int>?
 
     /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
     public var text: String
+
+    /// Where the line is in its chunk: parsers record this rather than build `text`, and the in-order stage
+    /// lends the engine those bytes alongside the event (`RuleEngine.feed`).
+    var textBytes: Range<Int>? {
+        get { lineSpan.map { Int($0.lowerBound)..<Int($0.upperBound) } }
+        set { lineSpan = newValue.map { Int32($0.lowerBound)..<Int32($0.upperBound) } }
+    }
 }
 
 // In an extension, so the memberwise initialiser stays: an event built by it is moved into an array, while one built
@@ -45,7 +55,7 @@ public struct LifecycleEvent: Sendable {
 extension LifecycleEvent {
     init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
          argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil) {
-        self.init(line: line, time: time, process: process, thread: thread, kind: kind, controller: controller,
-                  argument: argument, yearless: yearless, textBytes: textBytes, text: text ?? "")
+        self.init(line: line, time: time, lineSpan: textBytes.map { Int32($0.lowerBound)..<Int32($0.upperBound) }, thread: thread,
+                  process: process, kind: kind, controller: controller, argument: argument, yearless: yearless, text: text ?? "")
     }
 }

@@ -42,7 +42,8 @@ public enum EventKind: Hashable, Sendable {
 public enum ControllerArgument: Hashable, Sendable {
     /// `nil` / `(null)`: the controller is being removed from its parent.
     case noParent
-    case controller(ControllerRef)
+    /// Boxed, so an event holds a pointer here, not a second reference's bytes (most events have no argument).
+    indirect case controller(ControllerRef)
 }
 
 /// A recognised message: what happened, to which controller (nil when the line names none), and the
