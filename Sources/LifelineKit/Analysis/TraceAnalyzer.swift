@@ -98,6 +98,7 @@ public struct TraceAnalyzer: Sendable {
         }
         if let event = observer.event { engine.onEvent = event } else if let lent = observer.lentEvent { engine.onLentEvent = lent }
         engine.onInstanceFinished = observer.instanceFinished
+        engine.finishesOnTwoThreads = parsesInParallel
         return engine
     }
 }

@@ -33,7 +33,10 @@ public final class RuleEngine {
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
 
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
-    public func finish() { tracker.finish() }
+    public func finish() { tracker.finish(buildingAhead: finishesOnTwoThreads) }
+
+    /// Whether the end of the trace may use a second thread (`IdleBatches`): set when the analysis may use two.
+    var finishesOnTwoThreads = false
 
     /// Every instance created so far (the controller count of `--stats`).
     public var instanceCount: Int { tracker.instanceCount }

@@ -62,13 +62,16 @@ struct IdleStore: Sendable {
     /// rest (a log without deallocs): the records are then placed by serial, where sorting cost 330 instructions a
     /// record.
     var recordsBySerial: [UInt64] {
+        // Records are read in the order they lie, not in the table's: the pages are read once, front to back.
+        var free = [Bool](repeating: false, count: records.count)
+        for record in freeRecords { free[Int(record)] = true }
         var result: [UInt64] = []
         result.reserveCapacity(count)
         var highest: UInt32 = 0
-        for record in table where record != 0 {
-            let serial = records[Int(record - 1)].serial
+        for record in 0..<records.count where !free[record] {
+            let serial = records[record].serial
             highest = max(highest, serial)
-            result.append(UInt64(serial) << 32 | UInt64(record - 1))
+            result.append(UInt64(serial) << 32 | UInt64(record))
         }
         guard Int(highest) <= 2 * count + 1024 else { return result.sorted() }
         var bySerial = [UInt64](repeating: .max, count: Int(highest) + 1)

@@ -141,20 +141,26 @@ struct TimelineTracker<Judge: TimelineJudge> {
     }
 
     /// Ends the trace: closes open callback bodies, then every instance still alive is final, in order of first
-    /// appearance.
-    mutating func finish() {
+    /// appearance. With `buildingAhead`, another thread turns idle records back into instances (`IdleBatches`).
+    mutating func finish(buildingAhead: Bool = false) {
         for thread in openBodies.openSlots { closeBody(on: thread) }
         // Judges may look any instance up meanwhile, so all stay where they are until the last is judged.
         // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
         let full = timeline.live.occupiedSlots.map { (serial: timeline.live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
         var nextFull = 0
-        for resting in timeline.idle.recordsBySerial {
-            while nextFull < full.count, full[nextFull].serial < Int(resting >> 32) {
-                finishLive(full[nextFull].slot)
-                nextFull += 1
+        var batches = IdleBatches(timeline.idle, order: timeline.idle.recordsBySerial, ahead: buildingAhead)
+        var judged: [Instance] = []
+        while var batch = batches.next(freeing: judged) {
+            judged = []
+            judged.reserveCapacity(batch.count)
+            while let instance = batch.popLast() {
+                while nextFull < full.count, full[nextFull].serial < instance.serial {
+                    finishLive(full[nextFull].slot)
+                    nextFull += 1
+                }
+                withJudge { $0.finished(instance, atEnd: true, $1) }
+                judged.append(consume instance)  // moved: the batch is freed on the other thread
             }
-            let instance = timeline.idle.instance(record: UInt32(truncatingIfNeeded: resting))
-            withJudge { $0.finished(instance, atEnd: true, $1) }
         }
         for (_, slot) in full[nextFull...] { finishLive(slot) }
         timeline.live.removeAll()

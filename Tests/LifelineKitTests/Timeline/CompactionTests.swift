@@ -22,11 +22,15 @@ final class CompactionTests: XCTestCase {
         XCTAssertGreaterThan(traces.count, 30)
         var eager = AnalysisOptions()
         eager.compactionThreshold = 1
+        var eagerOnTwoThreads = eager  // the end of the trace then makes idle instances on a second thread (`IdleBatches`)
+        eagerOnTwoThreads.parallelism = 2
         for trace in traces {
             let bytes = Array(try Data(contentsOf: trace))
             let usual = try TraceFixture.analyze(bytes: bytes).findings
             let compacted = try TraceFixture.analyze(bytes: bytes, options: eager).findings
             XCTAssertEqual(compacted.map(\.summaryForComparison), usual.map(\.summaryForComparison), trace.lastPathComponent)
+            let onTwoThreads = try TraceFixture.analyze(bytes: bytes, options: eagerOnTwoThreads).findings
+            XCTAssertEqual(onTwoThreads.map(\.summaryForComparison), usual.map(\.summaryForComparison), "\(trace.lastPathComponent), 2 threads")
         }
     }
 

@@ -1,0 +1,64 @@
+import Dispatch
+
+/// The instances at rest at the end of a trace, made back into `Instance`s a batch at a time, in serial order.
+///
+/// With `ahead`, each batch is made on another thread while the caller judges the batch before it, and the batches
+/// the caller hands back are freed there too. The end of a trace runs on one thread while the parsing threads have
+/// stopped, and making and freeing instances was half of its time. Reading the store from two threads is safe: it
+/// is a value, and nothing changes it until the last batch is judged.
+struct IdleBatches {
+    /// Instances per batch: a few hundred kilobytes.
+    static let size = 1024
+
+    private let store: IdleStore
+    private let order: [UInt64]
+    private var nextRecord = 0
+    private var pending: Pending?
+
+    /// `order` holds the records to visit, as `IdleStore.recordsBySerial` gives them.
+    init(_ store: IdleStore, order: [UInt64], ahead: Bool) {
+        self.store = store
+        self.order = order
+        if ahead, !order.isEmpty { pending = Self.start(store, Array(order.prefix(Self.size)), freeing: []) }
+    }
+
+    /// The next batch, last instance first (`popLast()` hands them out in serial order, each moved, not copied);
+    /// nil after the last. `done`, the instances of the batch before, is freed meanwhile.
+    mutating func next(freeing done: consuming [Instance]) -> [Instance]? {
+        guard nextRecord < order.count else { return nil }
+        let records = nextRecord..<min(nextRecord + Self.size, order.count)
+        nextRecord = records.upperBound
+        guard let ready = pending else { return Self.build(store, order[records]) }
+        ready.finished.wait()
+        let following = nextRecord..<min(nextRecord + Self.size, order.count)
+        pending = following.isEmpty ? nil : Self.start(store, Array(order[following]), freeing: done)
+        return ready.take()
+    }
+
+    private static func build(_ store: IdleStore, _ records: some BidirectionalCollection<UInt64>) -> [Instance] {
+        records.reversed().map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
+    }
+
+    private static func start(_ store: IdleStore, _ records: [UInt64], freeing done: consuming [Instance]) -> Pending {
+        let pending = Pending()
+        DispatchQueue.global().async(group: pending.finished) { [done] in
+            _ = done  // released with this closure, on this thread
+            pending.put(build(store, records))
+        }
+        return pending
+    }
+
+    /// A batch being made on another thread. `instances` is written there before `finished` is left, and read
+    /// here after waiting for it: the group orders the two.
+    private final class Pending: @unchecked Sendable {
+        let finished = DispatchGroup()
+        private var instances: [Instance] = []
+
+        func put(_ made: [Instance]) { instances = made }
+
+        func take() -> [Instance] {
+            defer { instances = [] }
+            return instances
+        }
+    }
+}

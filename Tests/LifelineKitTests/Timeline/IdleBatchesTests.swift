@@ -1,0 +1,44 @@
+import XCTest
+@testable import LifelineKit
+
+/// The end of a trace gets the same instances in the same order whether another thread makes the batches or not.
+final class IdleBatchesTests: XCTestCase {
+    func testBatchesHandOutEveryInstanceInSerialOrderOnOneThreadOrTwo() {
+        var store = IdleStore()
+        var expected: [Instance] = []
+        let count = IdleBatches.size * 2 + 7  // two full batches and a short one
+        for number in 0..<count {
+            let serial = 1 + (number * 7919) % count  // stored out of serial order
+            var instance = Instance(serial: serial, key: InstanceKey(process: ProcessKey(name: "Shop", pid: 1),
+                                                                     ref: ControllerRef(name: "Shop.ListViewController", address: 0x9000 + UInt64(number) * 16)),
+                                    generation: 1, profile: 0)
+            instance.lastLine = serial
+            XCTAssertTrue(store.insert(instance))
+            expected.append(instance)
+        }
+        expected.sort { $0.serial < $1.serial }
+        for ahead in [false, true] {
+            var batches = IdleBatches(store, order: store.recordsBySerial, ahead: ahead)
+            var handedOut: [Instance] = []
+            var batchCount = 0
+            var done: [Instance] = []
+            while var batch = batches.next(freeing: done) {
+                batchCount += 1
+                done = []
+                while let instance = batch.popLast() {
+                    handedOut.append(instance)
+                    done.append(instance)
+                }
+            }
+            XCTAssertEqual(batchCount, 3, "ahead: \(ahead)")
+            XCTAssertEqual(handedOut, expected, "ahead: \(ahead)")
+        }
+    }
+
+    func testNoRecordsMeansNoBatch() {
+        for ahead in [false, true] {
+            var batches = IdleBatches(IdleStore(), order: [], ahead: ahead)
+            XCTAssertNil(batches.next(freeing: []))
+        }
+    }
+}
