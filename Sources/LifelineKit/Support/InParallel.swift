@@ -11,8 +11,9 @@ func inParallel<Here, Other: Sendable>(_ here: () -> Here, _ other: @escaping @S
     return (mine, result.take())
 }
 
-/// One value passed from a thread to a waiting one; the semaphore orders the write before the read.
-private final class HandOver<Value>: @unchecked Sendable {
+/// One value passed from a thread to a waiting one; the semaphore orders the write before the read. `take()` moves
+/// the value out, so the taker holds its only reference (an array it then changes is not copied).
+final class HandOver<Value>: @unchecked Sendable {
     private let ready = DispatchSemaphore(value: 0)
     private var value: Value?
 
@@ -23,6 +24,7 @@ private final class HandOver<Value>: @unchecked Sendable {
 
     func take() -> Value {
         ready.wait()
+        defer { value = nil }
         return value!
     }
 }

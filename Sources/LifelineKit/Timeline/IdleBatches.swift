@@ -13,7 +13,7 @@ struct IdleBatches {
     private let store: IdleStore
     private let order: [UInt64]
     private var nextRecord = 0
-    private var pending: Pending?
+    private var pending: HandOver<[Instance]>?
 
     /// `order` holds the records to visit, as `IdleStore.recordsBySerial` gives them.
     init(_ store: IdleStore, order: [UInt64], ahead: Bool) {
@@ -29,36 +29,24 @@ struct IdleBatches {
         let records = nextRecord..<min(nextRecord + Self.size, order.count)
         nextRecord = records.upperBound
         guard let ready = pending else { return Self.build(store, order[records]) }
-        ready.finished.wait()
+        let batch = ready.take()  // waits for it
         let following = nextRecord..<min(nextRecord + Self.size, order.count)
         pending = following.isEmpty ? nil : Self.start(store, Array(order[following]), freeing: done)
-        return ready.take()
+        return batch
     }
 
     private static func build(_ store: IdleStore, _ records: some BidirectionalCollection<UInt64>) -> [Instance] {
         records.reversed().map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
     }
 
-    private static func start(_ store: IdleStore, _ records: [UInt64], freeing done: consuming [Instance]) -> Pending {
-        let pending = Pending()
-        DispatchQueue.global().async(group: pending.finished) { [done] in
+    /// Makes `records`' instances on a thread of the system's pool (a batch is too small to pay for a thread of its
+    /// own, as `inParallel` starts), where `done` is freed first.
+    private static func start(_ store: IdleStore, _ records: [UInt64], freeing done: consuming [Instance]) -> HandOver<[Instance]> {
+        let made = HandOver<[Instance]>()
+        DispatchQueue.global().async { [done] in
             _ = done  // released with this closure, on this thread
-            pending.put(build(store, records))
+            made.put(build(store, records))
         }
-        return pending
-    }
-
-    /// A batch being made on another thread. `instances` is written there before `finished` is left, and read
-    /// here after waiting for it: the group orders the two.
-    private final class Pending: @unchecked Sendable {
-        let finished = DispatchGroup()
-        private var instances: [Instance] = []
-
-        func put(_ made: [Instance]) { instances = made }
-
-        func take() -> [Instance] {
-            defer { instances = [] }
-            return instances
-        }
+        return made
     }
 }
