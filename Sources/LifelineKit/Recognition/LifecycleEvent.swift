@@ -45,8 +45,11 @@ public struct LifecycleEvent: Sendable {
     /// lends the engine those bytes alongside the event (`RuleEngine.feed`).
     var textBytes: Range<Int>? {
         get { lineSpan.map { Int($0.lowerBound)..<Int($0.upperBound) } }
-        set { lineSpan = newValue.map { Int32($0.lowerBound)..<Int32($0.upperBound) } }
+        set { lineSpan = Self.span(newValue) }
     }
+
+    /// `bytes` in 32-bit offsets: a chunk and its longest kept line stay far below 2 GiB.
+    fileprivate static func span(_ bytes: Range<Int>?) -> Range<Int32>? { bytes.map { Int32($0.lowerBound)..<Int32($0.upperBound) } }
 }
 
 // In an extension, so the memberwise initialiser stays: an event built by it is moved into an array, while one built
@@ -55,7 +58,7 @@ public struct LifecycleEvent: Sendable {
 extension LifecycleEvent {
     init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
          argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil) {
-        self.init(line: line, time: time, lineSpan: textBytes.map { Int32($0.lowerBound)..<Int32($0.upperBound) }, thread: thread,
+        self.init(line: line, time: time, lineSpan: Self.span(textBytes), thread: thread,
                   process: process, kind: kind, controller: controller, argument: argument, yearless: yearless, text: text ?? "")
     }
 }

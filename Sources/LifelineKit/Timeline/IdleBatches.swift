@@ -19,20 +19,23 @@ struct IdleBatches {
     init(_ store: IdleStore, order: [UInt64], ahead: Bool) {
         self.store = store
         self.order = order
-        if ahead, !order.isEmpty { pending = Self.start(store, Array(order.prefix(Self.size)), freeing: []) }
+        if ahead, !order.isEmpty { pending = Self.start(store, Array(order[batch(from: 0)]), freeing: []) }
     }
+
+    /// The records of the batch that starts at `start` in `order`.
+    private func batch(from start: Int) -> Range<Int> { start..<min(start + Self.size, order.count) }
 
     /// The next batch, last instance first (`popLast()` hands them out in serial order, each moved, not copied);
     /// nil after the last. `done`, the instances of the batch before, is freed meanwhile.
     mutating func next(freeing done: consuming [Instance]) -> [Instance]? {
         guard nextRecord < order.count else { return nil }
-        let records = nextRecord..<min(nextRecord + Self.size, order.count)
+        let records = batch(from: nextRecord)
         nextRecord = records.upperBound
         guard let ready = pending else { return Self.build(store, order[records]) }
-        let batch = ready.take()  // waits for it
-        let following = nextRecord..<min(nextRecord + Self.size, order.count)
+        let made = ready.take()  // waits for it
+        let following = batch(from: nextRecord)
         pending = following.isEmpty ? nil : Self.start(store, Array(order[following]), freeing: done)
-        return batch
+        return made
     }
 
     private static func build(_ store: IdleStore, _ records: some BidirectionalCollection<UInt64>) -> [Instance] {

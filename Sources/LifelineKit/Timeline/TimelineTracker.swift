@@ -159,7 +159,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
                     nextFull += 1
                 }
                 withJudge { $0.finished(instance, atEnd: true, $1) }
-                judged.append(consume instance)  // moved: the batch is freed on the other thread
+                judged.append(consume instance)  // moved: `batches` frees it (on its other thread, when building ahead)
             }
         }
         for (_, slot) in full[nextFull...] { finishLive(slot) }
