@@ -52,24 +52,25 @@ struct KeywordSieve: Sendable {
             }
             /// The first candidate among the places of the pair at `pair`: 2, 1, then 0 bytes into a head.
             @inline(__always) func candidate(_ places: UInt8, _ pair: Int) -> Int? {
-                if places & 4 != 0, isCandidate(pair - 2, b, lower: lower, end: end, classes: classes, table) { return pair - 2 }
-                if places & 2 != 0, isCandidate(pair - 1, b, lower: lower, end: end, classes: classes, table) { return pair - 1 }
+                if places & 4 != 0, isCandidate(pair &- 2, b, lower: lower, end: end, classes: classes, table) { return pair &- 2 }
+                if places & 2 != 0, isCandidate(pair &- 1, b, lower: lower, end: end, classes: classes, table) { return pair &- 1 }
                 if places & 1 != 0, isCandidate(pair, b, lower: lower, end: end, classes: classes, table) { return pair }
                 return nil
             }
             // The first pair read lies 2 bytes into a head starting at `start`. Three pairs a step, tested as one: a
-            // branch that is seldom taken costs less than three that are now and then.
-            var pair = start + Self.headLength - 2
-            while pair + 8 <= end {
-                let first = places(pair), second = places(pair + 3), third = places(pair + 6)
+            // branch that is seldom taken costs less than three that are now and then. (Positions lie in one buffer:
+            // their sums cannot overflow, and are not checked for it.)
+            var pair = start &+ Self.headLength &- 2
+            while pair &+ 8 <= end {
+                let first = places(pair), second = places(pair &+ 3), third = places(pair &+ 6)
                 if first | second | third != 0 {
-                    if let found = candidate(first, pair) ?? candidate(second, pair + 3) ?? candidate(third, pair + 6) { return found }
+                    if let found = candidate(first, pair) ?? candidate(second, pair &+ 3) ?? candidate(third, pair &+ 6) { return found }
                 }
-                pair += 9
+                pair &+= 9
             }
-            while pair + 2 <= end {
+            while pair &+ 2 <= end {
                 if let found = candidate(places(pair), pair) { return found }
-                pair += 3
+                pair &+= 3
             }
             return nil
         }
@@ -78,7 +79,7 @@ struct KeywordSieve: Sendable {
     /// Whether a head may start at `start`: it fits before `end`, starts a word, and its head bit is set.
     @inline(__always) private func isCandidate(_ start: Int, _ b: Bytes, lower: Int, end: Int, classes: ByteClassTable,
                                                _ table: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard start + Self.headLength <= end, start == lower || classes[b[start - 1]] & ByteClass.identifier == 0 else { return false }
+        guard start &+ Self.headLength <= end, start == lower || classes[b[start &- 1]] & ByteClass.identifier == 0 else { return false }
         let bit = KeywordTable.headBit(b, at: start)
         return table[Self.headBitsStart + bit >> 3] & 1 << UInt8(bit & 7) != 0
     }
