@@ -14,6 +14,8 @@ struct StringInterner: Sendable {
         var offset: Int
         var count: Int
         var string: String
+        /// The number a caller gave the string, once asked for (`number(_:_:numbering:)`).
+        var number: UInt32?
     }
 
     private let capacity: Int
@@ -43,11 +45,27 @@ struct StringInterner: Sendable {
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
         guard capacity > 0 else { return b.string(range) }
-        if let last = lastEntry, equal(entries[last], b, range) { return entries[last].string }
+        return entries[entry(b, range)].string
+    }
+
+    /// The number `numbering` gives the string of `b[range]`, asked once per distinct string this interner holds
+    /// (controller names are numbered under a lock: `ControllerName`).
+    mutating func number(_ b: Bytes, _ range: Range<Int>, numbering: (String) -> UInt32) -> UInt32 {
+        guard capacity > 0 else { return numbering(b.string(range)) }
+        let index = entry(b, range)
+        if let number = entries[index].number { return number }
+        let number = numbering(entries[index].string)
+        entries[index].number = number
+        return number
+    }
+
+    /// The entry of `b[range]`, made on first sight.
+    private mutating func entry(_ b: Bytes, _ range: Range<Int>) -> Int {
+        if let last = lastEntry, equal(entries[last], b, range) { return last }
         return lookUp(b, range)
     }
 
-    private mutating func lookUp(_ b: Bytes, _ range: Range<Int>) -> String {
+    private mutating func lookUp(_ b: Bytes, _ range: Range<Int>) -> Int {
         let hash = Self.hash(b, range)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -55,7 +73,7 @@ struct StringInterner: Sendable {
             let index = Int(slots[slot] - 1)
             if entries[index].hash == hash, equal(entries[index], b, range) {
                 lastEntry = index
-                return entries[index].string
+                return index
             }
             slot = (slot + 1) & mask
         }
@@ -70,7 +88,7 @@ struct StringInterner: Sendable {
         slots[slot] = UInt32(entries.count)
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: b[range]))
         lastEntry = entries.count - 1
-        return string
+        return entries.count - 1
     }
 
     /// FNV-style, eight bytes at a step.

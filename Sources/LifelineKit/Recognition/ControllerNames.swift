@@ -32,6 +32,11 @@ struct ControllerNames: Sendable {
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String { strings.intern(b, range) }
 
+    /// The controller name `b[range]` (which the caller validated as UTF-8).
+    mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
+        ControllerName(number: strings.number(b, range) { ControllerName($0).number })
+    }
+
     /// The controller of the plain description starting with the `<` at `start` and ending by `limit`, and the
     /// index after its `>`, when its text was remembered by a call with the same `limit`.
     func recentDescription(in b: Bytes, at start: Int, limit: Int) -> (ref: ControllerRef, end: Int)? {

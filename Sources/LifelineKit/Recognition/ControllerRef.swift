@@ -2,11 +2,21 @@
 /// or a label without one (`vc1`, `-[ProfileViewController …]`, `CartViewController ViewDidLoad`).
 public struct ControllerRef: Hashable, Sendable, CustomStringConvertible {
     /// The class name as logged (module-qualified when Swift printed it), or the label.
-    public var name: String
+    public var name: String {
+        get { interned.string }
+        set { interned = ControllerName(newValue) }
+    }
     public var address: UInt64?
+    /// The name as a number: what the engine copies, compares and hashes.
+    var interned: ControllerName
 
     public init(name: String, address: UInt64? = nil) {
-        self.name = name
+        self.interned = ControllerName(name)
+        self.address = address
+    }
+
+    init(interned: ControllerName, address: UInt64? = nil) {
+        self.interned = interned
         self.address = address
     }
 
@@ -48,7 +58,7 @@ enum ControllerRefParser {
         let plain = b[afterHex] == ASCII.greater
         guard plain || b[afterHex] == ASCII.semicolon, let close = matchingClose(b, from: afterHex, limit: limit) else { return nil }
         for i in name where b[i] == ASCII.space || b[i] == ASCII.less { return nil }
-        let ref = ControllerRef(name: names.intern(b, name), address: address)
+        let ref = ControllerRef(interned: names.name(b, name), address: address)
         if plain { names.rememberDescription(ref, in: b, at: start, end: afterHex + 1, limit: limit) }
         return (ref, close + 1)
     }

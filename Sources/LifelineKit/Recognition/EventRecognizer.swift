@@ -215,7 +215,7 @@ struct EventRecognizer {
             while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
             if end > start, end < limit, b[end] == ASCII.closeParen,
                ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[start..<end])) {
-                return .controller(ControllerRef(name: names.intern(b, start..<end)))
+                return .controller(ControllerRef(interned: names.name(b, start..<end)))
             }
         }
         // Plain dialect: `vc4 willMoveToParent vc3`.
@@ -224,7 +224,7 @@ struct EventRecognizer {
         while wordEnd < limit, ASCII.isIdentifier(b[wordEnd]) || b[wordEnd] == ASCII.period { wordEnd += 1 }
         guard wordEnd > wordStart, wordStart > from,
               ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[wordStart..<wordEnd])) else { return nil }
-        return .controller(ControllerRef(name: names.intern(b, wordStart..<wordEnd)))
+        return .controller(ControllerRef(interned: names.name(b, wordStart..<wordEnd)))
     }
 
     /// Whether `nil`, `(null)` or `null` stands at `i` as a whole word (the caller checks for `n` or `(` first).

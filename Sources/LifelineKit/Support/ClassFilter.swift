@@ -18,8 +18,8 @@ struct ClassFilter: Sendable {
 
     /// Whether some pattern matches `name`, or `name` without its module. Inlined: asked for every event, and most
     /// analyses ignore no class.
-    @inline(__always) mutating func matches(_ name: String) -> Bool {
-        !patterns.isEmpty && decide(name)
+    @inline(__always) mutating func matches(_ name: @autoclosure () -> String) -> Bool {
+        !patterns.isEmpty && decide(name())
     }
 
     private mutating func decide(_ name: String) -> Bool {

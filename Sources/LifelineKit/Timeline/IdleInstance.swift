@@ -5,7 +5,7 @@
 ///
 /// Lines and serials are 32-bit (0 for none); an instance whose numbers do not fit stays in full form.
 struct IdleInstance: Sendable {
-    // The key: its address, the name's and the process's entries in the store's `NameTable`.
+    // The key: its address, the name's number (`ControllerName`) and the process's entry in the store's `NameTable`.
     var address: UInt64
     var name: UInt32
     var process: UInt32
@@ -23,7 +23,7 @@ struct IdleInstance: Sendable {
     var willDisappear: CompactMark
     var removal: CompactMark
     var evidence: Int
-    /// The parent's name entry plus one (0: no parent) and address.
+    /// The parent's name number plus one (0: no parent) and address.
     var parentName: UInt32
     var parentAddress: UInt64
     /// Resting observers (count 0), by name entry plus one (0: none).
@@ -57,7 +57,7 @@ struct IdleInstance: Sendable {
         guard Self.canHold(instance), instance.observers.values.allSatisfy({ $0 == ObserverEntry() }) else { return nil }
         let key = instance.key
         address = key.ref.address ?? 0
-        name = names.id(key.ref.name)
+        name = key.ref.interned.number
         process = names.id(key.process)
         serial = UInt32(instance.serial)
         generation = UInt32(instance.generation)
@@ -73,7 +73,7 @@ struct IdleInstance: Sendable {
         willDisappear = CompactMark(instance.willDisappear)
         removal = CompactMark(instance.removal)
         evidence = instance.evidence ?? -1
-        parentName = instance.parent.map { names.id($0.name) + 1 } ?? 0
+        parentName = instance.parent.map { $0.interned.number + 1 } ?? 0
         parentAddress = instance.parent?.address ?? 0
         let observerNames = instance.observers.keys  // at most two (checked above)
         observers = (observerNames.isEmpty ? 0 : names.id(observerNames[0]) + 1, observerNames.count > 1 ? names.id(observerNames[1]) + 1 : 0)
@@ -103,7 +103,8 @@ extension Instance {
     init(_ idle: IdleInstance, names: borrowing NameTable) {
         serial = Int(idle.serial)
         key = InstanceKey(process: names.process(idle.process),
-                          ref: ControllerRef(name: names.name(idle.name), address: idle.flags.contains(.keyHasAddress) ? idle.address : nil))
+                          ref: ControllerRef(interned: ControllerName(number: idle.name),
+                                             address: idle.flags.contains(.keyHasAddress) ? idle.address : nil))
         generation = Int(idle.generation)
         profile = Int(idle.profile)
         seenFromBirth = idle.flags.contains(.seenFromBirth)
@@ -120,7 +121,7 @@ extension Instance {
         willAppear = idle.willAppear.mark
         willDisappear = idle.willDisappear.mark
         dealloc = nil
-        parent = idle.parentName == 0 ? nil : ControllerRef(name: names.name(idle.parentName - 1),
+        parent = idle.parentName == 0 ? nil : ControllerRef(interned: ControllerName(number: idle.parentName - 1),
                                                             address: idle.flags.contains(.parentHasAddress) ? idle.parentAddress : nil)
         pendingMove = nil
         removal = idle.removal.mark

@@ -91,13 +91,13 @@ struct IdleStore: Sendable {
     }
 
     /// A key with an address is looked for by its address and pid: most keys the tracker asks about are new objects,
-    /// whose address no record holds, and those are turned away without looking their names up. A label is looked
-    /// for by its name's and process's entries.
+    /// whose address no record holds, and those are turned away without looking their processes up. A label is
+    /// looked for by its name's number and its process's entry.
     private func find(_ key: InstanceKey) -> Int? {
         guard count > 0 else { return nil }
         func entries() -> (name: UInt32, process: UInt32)? {
-            guard let name = names.existingID(key.ref.name), let process = names.existingID(key.process) else { return nil }
-            return (name, process)
+            guard let process = names.existingID(key.process) else { return nil }
+            return (key.ref.interned.number, process)
         }
         let address = key.ref.address
         var ids: (name: UInt32, process: UInt32)?

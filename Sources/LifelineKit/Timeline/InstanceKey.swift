@@ -8,7 +8,7 @@ public struct InstanceKey: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(process.pid)
         hasher.combine(ref.address)
-        if ref.address == nil { hasher.combine(ref.name) }
+        if ref.address == nil { hasher.combine(ref.interned) }
     }
 
     /// The identifier of the key's `generation`th instance: `Shop[4089]/Shop.CartViewController@0x7fa1c8d0a200#1`.
@@ -29,6 +29,6 @@ public struct InstanceKey: Hashable, Sendable {
     @inline(__always)
     public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid
-            && lhs.ref.name == rhs.ref.name && lhs.process.name == rhs.process.name
+            && lhs.ref.interned == rhs.ref.interned && lhs.process.name == rhs.process.name
     }
 }

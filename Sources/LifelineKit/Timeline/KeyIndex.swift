@@ -88,23 +88,12 @@ struct KeyIndex {
         for (key, value) in old { insert(key, value) }
     }
 
-    /// Inlined for the common key with an address; a label's bytes are hashed out of line.
+    /// The pid, the address (0 for a label) and the name's number. An address often comes back for another class
+    /// once its first owner is gone: the name keeps most of those keys out of each other's probe chains.
     @inline(__always) private static func hash(_ key: InstanceKey) -> Int {
         var hash = UInt64(bitPattern: Int64(key.process.pid ?? -1)) &* 0x9E37_79B9_7F4A_7C15
-        if let address = key.ref.address {
-            // An address often comes back for another class once its first owner is gone: the name's length (stored,
-            // not counted) keeps most of those keys out of each other's probe chains.
-            hash ^= address ^ UInt64(key.ref.name.utf8.count) << 48
-        } else {
-            hash = mixing(label: key.ref.name, into: hash)
-        }
+        hash ^= (key.ref.address ?? 0) ^ UInt64(key.ref.interned.number) << 44
         hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: hash ^ (hash >> 32)) | 1
-    }
-
-    @inline(never) private static func mixing(label: String, into hash: UInt64) -> UInt64 {
-        var hash = hash
-        for byte in label.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return hash
     }
 }

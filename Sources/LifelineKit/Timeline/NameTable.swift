@@ -1,5 +1,5 @@
-/// Class names, labels, observer names and processes as small numbers, for the compact forms of idle
-/// instances: a trace has a few hundred of these at most, however many instances it has.
+/// Observer names and processes as small numbers, for the compact forms of idle instances (class names and labels
+/// are numbered already: `ControllerName`): a trace has a few hundred of these at most, however many instances.
 struct NameTable: Sendable {
     private var names = Numbering<String>()
     private var processes = Numbering<ProcessKey>()

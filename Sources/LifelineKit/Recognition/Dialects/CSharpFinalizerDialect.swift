@@ -19,6 +19,6 @@ enum CSharpFinalizerDialect: Dialect {
         let named = (end == range.upperBound || ASCII.isBlank(b[end]) || b[end] == ASCII.colon)
             && ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[start..<end]))
         guard called || named else { return nil }
-        return RecognizedEvent(kind: .callback(.dealloc), controller: ControllerRef(name: names.intern(b, start..<end)), argument: nil)
+        return RecognizedEvent(kind: .callback(.dealloc), controller: ControllerRef(interned: names.name(b, start..<end)), argument: nil)
     }
 }

@@ -27,7 +27,7 @@ enum DottedCallDialect: NamingDialect {
         if CodeReceiver.isCodeReceiver(b, nameStart..<dot) {
             return .rejected("‘\(b.string(nameStart..<word.word.upperBound))’ is code, not a log of the callback")
         }
-        return .controller(ControllerRef(name: names.intern(b, nameStart..<dot)))
+        return .controller(ControllerRef(interned: names.name(b, nameStart..<dot)))
     }
 }
 

@@ -44,7 +44,7 @@ enum LabelAfterDialect: NamingDialect {
             let text = UnsafeBufferPointer(rebasing: b[i..<end])
             if ControllerRefParser.looksLikeController(text) {
                 let name = LabelText.genericTypeName(startingAt: i, in: b, limit: limit) ?? LabelText.withoutFileExtension(b, i..<end)
-                return .controller(ControllerRef(name: names.intern(b, name == i..<end ? withNumber(b, name, limit: limit) : name)))
+                return .controller(ControllerRef(interned: names.name(b, name == i..<end ? withNumber(b, name, limit: limit) : name)))
             }
             guard fillerWords.contains(b.string(i..<end).lowercased()) else { return .notThisShape }
             i = end

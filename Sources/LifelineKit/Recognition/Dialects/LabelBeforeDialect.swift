@@ -56,13 +56,13 @@ enum LabelBeforeDialect: NamingDialect {
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
         let before = word.before
-        if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(name: names.intern(b, generic))) }
+        if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(interned: names.name(b, generic))) }
         guard let found = LabelText.typeNameBeforeParentheses(endingIn: b, before) ?? LabelText.lastLabel(in: b, before) else {
             return .notThisShape
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
         if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
-        return .controller(ControllerRef(name: names.intern(b, label)))
+        return .controller(ControllerRef(interned: names.name(b, label)))
     }
 }

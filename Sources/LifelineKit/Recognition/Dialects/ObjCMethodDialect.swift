@@ -26,7 +26,7 @@ enum ObjCMethodDialect: NamingDialect {
         if CodeReceiver.isCodeReceiver(b, nameStart..<nameEnd) {
             return .rejected("‘[\(b.string(nameStart..<word.word.upperBound))]’ is code, not a log of the callback")
         }
-        return .controller(ControllerRef(name: names.intern(b, nameStart..<nameEnd)))
+        return .controller(ControllerRef(interned: names.name(b, nameStart..<nameEnd)))
     }
 }
 

@@ -25,7 +25,7 @@ enum ObserverDialect: Dialect {
         }
         if controller == nil, let label = LabelText.lastLabel(in: b, range.lowerBound..<word.lowerBound),
            ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[label])) {
-            controller = ControllerRef(name: names.intern(b, label))
+            controller = ControllerRef(interned: names.name(b, label))
         }
         var i = word.upperBound
         let limit = range.upperBound
