@@ -2,8 +2,9 @@
 /// word, a C# finalizer or one of UIKit's messages; then the dialects of `DialectRegistry.naming` name the
 /// callback's controller, and the containment argument is read after it.
 ///
-/// Names repeat on every line about a controller: each distinct one becomes a `String` once (`names`), so
-/// recognising an event allocates nothing but its line's text, and equal names compare by pointer.
+/// Names repeat on every line about a controller: each distinct one becomes a `String` and a number once (`names`,
+/// `ControllerName`), so recognising an event allocates nothing but its line's text, and equal names compare as
+/// numbers.
 struct EventRecognizer {
     var names: ControllerNames
     /// The dialect that named the last callback's controller (shown by `lifeline events`).
