@@ -3,6 +3,7 @@ public struct LoadBeforeAppearRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)
     public static let judgesBodies = false
+    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "load-before-appear",

@@ -3,6 +3,7 @@ public struct ObserverBalanceRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter()
     public static let judgesBodies = true
+    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "observer-balance",

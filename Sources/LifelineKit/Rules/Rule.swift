@@ -69,6 +69,9 @@ public protocol Rule: Sendable {
     static var appliedEvents: EventFilter { get }
     /// Whether `bodyClosed` judges anything; the engine skips the call when not.
     static var judgesBodies: Bool { get }
+    /// Whether `finished` does anything (by default it calls `endOfTrace` and `forget`); the engine skips the call when
+    /// not. A rule that keeps no state per instance and judges nothing at the end says false.
+    static var judgesFinished: Bool { get }
     /// Whether `timeAdvanced` judges anything with these settings (it is called on nearly every event if so).
     static func watchesTime(_ settings: RuleSettings) -> Bool
     init()
@@ -96,6 +99,7 @@ extension Rule {
     public static var checkedEvents: EventFilter { .everything }
     public static var appliedEvents: EventFilter { EventFilter() }
     public static var judgesBodies: Bool { true }
+    public static var judgesFinished: Bool { true }
     public static func watchesTime(_ settings: RuleSettings) -> Bool { false }
     public var ruleDescription: RuleDescription { Self.description }
     public var eventFilter: EventFilter { Self.checkedEvents }

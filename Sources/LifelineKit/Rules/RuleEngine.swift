@@ -104,9 +104,10 @@ struct RuleRunner: TimelineJudge {
     private let appCheckers: [(name: String, rules: [Int])]
     private let everyAppChecker: [Int]
     private let appliedWatchers: [[Int]]
-    /// The rules that judge callback bodies, and those that watch the clock.
+    /// The rules that judge callback bodies, those that watch the clock, and those `finished` is for.
     private let bodyJudges: [Int]
     private let timeWatchers: [Int]
+    private let finishers: [Int]
     var onInstanceFinished: ((Instance) -> Void)?
 
     init(rules: [any Rule], context: RuleContext) {
@@ -130,6 +131,7 @@ struct RuleRunner: TimelineJudge {
         appliedWatchers = EventKind.slotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
         bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
         timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
+        finishers = rules.indices.filter { places[$0] != nil || type(of: rules[$0]).judgesFinished }
         for index in appliedWatchers.joined() + bodyJudges + timeWatchers {
             precondition(customPlaces[index] == nil, "custom rules are only checked, finished and told the trace ended")
         }
@@ -200,7 +202,7 @@ struct RuleRunner: TimelineJudge {
     mutating func finished(_ instance: Instance, atEnd: Bool, _ timeline: TimelineLoan) {
         context.loan = timeline
         defer { context.loan = nil }
-        for index in rules.indices {
+        for index in finishers {
             context.currentRuleIndex = index
             if let place = customPlaces[index] {
                 customRules.finished(place, instance, atEnd: atEnd, in: context)

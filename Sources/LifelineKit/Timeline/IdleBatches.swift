@@ -25,8 +25,8 @@ struct IdleBatches {
     /// The records of the batch that starts at `start` in `order`.
     private func batch(from start: Int) -> Range<Int> { start..<min(start + Self.size, order.count) }
 
-    /// The next batch, last instance first (`popLast()` hands them out in serial order, each moved, not copied);
-    /// nil after the last. `done`, the instances of the batch before, is freed meanwhile.
+    /// The next batch, in serial order; nil after the last. `done`, the instances of the batch before, is freed
+    /// meanwhile.
     mutating func next(freeing done: consuming [Instance]) -> [Instance]? {
         guard nextRecord < order.count else { return nil }
         let records = batch(from: nextRecord)
@@ -39,14 +39,16 @@ struct IdleBatches {
     }
 
     private static func build(_ store: IdleStore, _ records: some BidirectionalCollection<UInt64>) -> [Instance] {
-        records.reversed().map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
+        records.map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
     }
 
     /// Makes `records`' instances on a thread of the system's pool (a batch is too small to pay for a thread of its
     /// own, as `inParallel` starts), where `done` is freed first.
+    private static let queue = DispatchQueue(label: "lifeline.idle-batches")
+
     private static func start(_ store: IdleStore, _ records: [UInt64], freeing done: consuming [Instance]) -> HandOver<[Instance]> {
         let made = HandOver<[Instance]>()
-        DispatchQueue.global().async { [done] in
+        queue.async { [done] in
             _ = done  // released with this closure, on this thread
             made.put(build(store, records))
         }

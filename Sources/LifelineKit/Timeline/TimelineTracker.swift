@@ -150,17 +150,15 @@ struct TimelineTracker<Judge: TimelineJudge> {
         var nextFull = 0
         var batches = IdleBatches(timeline.idle, order: timeline.idle.recordsBySerial, ahead: buildingAhead)
         var judged: [Instance] = []
-        while var batch = batches.next(freeing: judged) {
-            judged = []
-            judged.reserveCapacity(batch.count)
-            while let instance = batch.popLast() {
-                while nextFull < full.count, full[nextFull].serial < instance.serial {
+        while let batch = batches.next(freeing: judged) {
+            for index in batch.indices {  // read in place: an instance is not moved or copied to be judged
+                while nextFull < full.count, full[nextFull].serial < batch[index].serial {
                     finishLive(full[nextFull].slot)
                     nextFull += 1
                 }
-                withJudge { $0.finished(instance, atEnd: true, $1) }
-                judged.append(consume instance)  // moved: `batches` frees it (on its other thread, when building ahead)
+                withJudge { $0.finished(batch[index], atEnd: true, $1) }
             }
+            judged = consume batch  // `batches` frees it (on its other thread, when building ahead)
         }
         for (_, slot) in full[nextFull...] { finishLive(slot) }
         timeline.live.removeAll()

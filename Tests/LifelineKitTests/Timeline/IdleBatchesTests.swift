@@ -22,13 +22,10 @@ final class IdleBatchesTests: XCTestCase {
             var handedOut: [Instance] = []
             var batchCount = 0
             var done: [Instance] = []
-            while var batch = batches.next(freeing: done) {
+            while let batch = batches.next(freeing: done) {
                 batchCount += 1
-                done = []
-                while let instance = batch.popLast() {
-                    handedOut.append(instance)
-                    done.append(instance)
-                }
+                handedOut += batch
+                done = batch
             }
             XCTAssertEqual(batchCount, 3, "ahead: \(ahead)")
             XCTAssertEqual(handedOut, expected, "ahead: \(ahead)")
