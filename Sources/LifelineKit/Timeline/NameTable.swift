@@ -7,9 +7,6 @@ struct NameTable: Sendable {
     /// The entry of `name`, made on first sight.
     mutating func id(_ name: String) -> UInt32 { names.id(name) }
 
-    /// The entry of `name` if it has one.
-    func existingID(_ name: String) -> UInt32? { names.existingID(name) }
-
     func name(_ id: UInt32) -> String { names[id] }
 
     mutating func id(_ process: ProcessKey) -> UInt32 { processes.id(process) }

@@ -1,10 +1,10 @@
 /// What the timeline knows about a trace as a whole, beyond single instances: each class's logging profile
 /// and the trace's clock. The tracker writes it; rules read it through `RuleContext`.
 struct TimelineFacts: Sendable {
-    /// Per class (or label): the callbacks it has logged so far, at the class's number in `profileIndex`. Instances
-    /// remember their class's position (`Instance.profile`), so lookups skip the hashing.
+    /// Per class (or label): the callbacks it has logged so far, at the class's position in `profileIndex` (by
+    /// `profileKey`). Instances remember their class's position (`Instance.profile`), so lookups skip the hashing.
     private var profiles: [CallbackSet] = []
-    private var profileIndex = Numbering<String>()
+    private var profileIndex = IntMap<Int>()
     /// The latest trace time seen.
     private(set) var now: TraceTime?
     /// Whether any line of the trace carried a timestamp.
@@ -13,7 +13,7 @@ struct TimelineFacts: Sendable {
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.
     func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool {
-        profileIndex.existingID(Self.profileKey(ref)).map { profiles[Int($0)].contains(callback) } ?? false
+        profileIndex[Self.profileKey(ref)].map { profiles[$0].contains(callback) } ?? false
     }
 
     /// The same for the class of `instance`.
@@ -23,9 +23,9 @@ struct TimelineFacts: Sendable {
 
     /// The position of the profile of `ref`'s class, made on first sight.
     mutating func profile(for ref: ControllerRef) -> Int {
-        let index = Int(profileIndex.id(Self.profileKey(ref)))
-        if index == profiles.count { profiles.append(CallbackSet()) }  // numbered on first sight, in order
-        return index
+        if let index = profileIndex.keepingFirst(profiles.count, for: Self.profileKey(ref)) { return index }
+        profiles.append(CallbackSet())  // numbered on first sight, in order
+        return profiles.count - 1
     }
 
     mutating func recordLogged(_ callback: Callback, profile: Int) {
@@ -40,5 +40,6 @@ struct TimelineFacts: Sendable {
         return true
     }
 
-    private static func profileKey(_ ref: ControllerRef) -> String { ref.address == nil ? "" : ref.name }
+    /// Labels share key 0; a class is its name's number plus one.
+    private static func profileKey(_ ref: ControllerRef) -> Int { ref.address == nil ? 0 : Int(ref.interned.number) + 1 }
 }

@@ -10,9 +10,9 @@ final class NameTableTests: XCTestCase {
         XCTAssertEqual(Set(ids).count, 2_002)
         for (name, id) in zip(classes, ids) {
             XCTAssertEqual(names.name(id), name)
-            XCTAssertEqual(names.existingID(name), id)
+            XCTAssertEqual(names.id(name), id)
         }
-        XCTAssertNil(names.existingID("Shop.Unseen"))
+        XCTAssertEqual(names.id("Shop.Unseen"), 2_002, "a new name takes the next number")
 
         let processes = [ProcessKey(name: "Shop", pid: 1), ProcessKey(name: "Shop", pid: 2), ProcessKey(name: nil, pid: 1),
                          ProcessKey(name: "Shop", pid: nil), ProcessKey(name: nil, pid: nil), ProcessKey(name: "Sh", pid: 1)]
