@@ -151,7 +151,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         var batches = IdleBatches(timeline.idle, order: timeline.idle.recordsBySerial, ahead: buildingAhead)
         var judged: [Instance] = []
         while let batch = batches.next(freeing: judged) {
-            for index in batch.indices {  // read in place: an instance is not moved or copied to be judged
+            for index in batch.indices {  // judged where the batch holds it, not moved out and into a second array
                 while nextFull < full.count, full[nextFull].serial < batch[index].serial {
                     finishLive(full[nextFull].slot)
                     nextFull += 1
