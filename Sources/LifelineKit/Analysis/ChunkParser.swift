@@ -64,8 +64,10 @@ struct ChunkParser {
     /// The configuration's `events`, tried on lines that are not lifecycle events; nil when there are none.
     var appEvents: CompiledAppEvents?
     private var assembler = JSONArrayAssembler()
-    /// Process names repeat on almost every line: one `String` per distinct name, built only for events.
+    /// Process names repeat on almost every line: each distinct name is numbered once (`ProcessKey`), and only for events.
     private var processNames = StringInterner(capacity: 64)
+    /// The last decoded record's process name and its number: records of one process follow each other.
+    private var lastRecordProcess: (name: String, interned: ControllerName)?
     private var recognizer = EventRecognizer()
     /// Lines of one minute share their timestamp's date, hour and minute.
     private var minutes = MinuteCache()
@@ -196,16 +198,16 @@ struct ChunkParser {
                 // Kept for a late pattern if one may match it (`mayMatchLate`, else none can, whatever callback runs). A line
                 // before its thread's first callback in the piece is kept unscreened: the in-order stage screens it only
                 // if a callback that matters runs there then, and most such threads (a network or database queue) run none.
-                if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
-                    name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
-                    process: ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)),
+                if callbackThreads != nil, recognizer.sawWatchedWord, case let process = self.process(line, prefix.process, pid: prefix.pid),
+                   let (thread, state) = callbackThreads!.place(name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid,
+                                                                thread: prefix.tid, process: process),
                    state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {
                     result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
                 if appEvents?.parserMayMatch(line, prefix.message) == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
-                    let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                    let process = self.process(line, prefix.process, pid: prefix.pid)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
                                                      controller: event.controller, argument: nil, text: nil, yearless: prefix.yearless,
@@ -219,7 +221,7 @@ struct ChunkParser {
                     let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
                     explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event)))
                 }
-                let process = ProcessKey(name: prefix.process.map { processNames.intern(line, $0) }, pid: prefix.pid)
+                let process = self.process(line, prefix.process, pid: prefix.pid)
                 if callbackThreads != nil, let callback = kind.callback {
                     callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
                                           pid: prefix.pid, thread: prefix.tid, process: process)
@@ -238,8 +240,9 @@ struct ChunkParser {
             }
             guard let recognized = outcome.event else {
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
+                    let process = self.process(of: record)
                     for event in found {
-                        append(event, LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
+                        append(event, LifecycleEvent(line: number, time: record.time, process: process,
                                                      thread: record.tid, kind: event.kind, controller: event.controller, argument: nil,
                                                      text: record.message, yearless: nil), text: record.message, into: &result)
                     }
@@ -249,16 +252,31 @@ struct ChunkParser {
                 return
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
+            let process = self.process(of: record)
             if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
                 Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
                     callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
-                                          pid: record.pid, thread: record.tid, process: ProcessKey(name: record.process, pid: record.pid))
+                                          pid: record.pid, thread: record.tid, process: process)
                 }
             }
-            result.events.append(LifecycleEvent(line: number, time: record.time, process: ProcessKey(name: record.process, pid: record.pid),
+            result.events.append(LifecycleEvent(line: number, time: record.time, process: process,
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))
         }
+    }
+
+    /// The process of a line whose prefix names it at `line[name]`.
+    private mutating func process(_ line: Bytes, _ name: Range<Int>?, pid: Int32?) -> ProcessKey {
+        ProcessKey(interned: name.map { ControllerName(number: processNames.number(line, $0) { ControllerName($0).number }) }, pid: pid)
+    }
+
+    /// The process of a decoded record, its name numbered (under the registry's lock) only when it is not the last record's.
+    private mutating func process(of record: DecodedRecord) -> ProcessKey {
+        guard let name = record.process else { return ProcessKey(interned: nil, pid: record.pid) }
+        if let last = lastRecordProcess, last.name == name { return ProcessKey(interned: last.interned, pid: record.pid) }
+        let interned = ControllerName(name)
+        lastRecordProcess = (name, interned)
+        return ProcessKey(interned: interned, pid: record.pid)
     }
 
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.

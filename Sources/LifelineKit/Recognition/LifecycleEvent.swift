@@ -1,10 +1,25 @@
 /// A process as the trace names it. State is keyed by (process, pid): a relaunch starts afresh.
+///
+/// The name is held as a number from the registry that numbers controller names (`ControllerName`), so a key is two
+/// plain numbers: the engine copies one into every key and event, and a `String?` there was copied through Swift's
+/// generic `Optional` witness each time.
 public struct ProcessKey: Hashable, Sendable, CustomStringConvertible {
-    public var name: String?
+    /// The name as logged (`Shop`), or nil for lines without a process.
+    public var name: String? {
+        get { interned?.string }
+        set { interned = newValue.map(ControllerName.init) }
+    }
     public var pid: Int32?
+    /// The name as a number: what keys compare and copy.
+    var interned: ControllerName?
 
     public init(name: String?, pid: Int32?) {
-        self.name = name
+        self.interned = name.map(ControllerName.init)
+        self.pid = pid
+    }
+
+    init(interned: ControllerName?, pid: Int32?) {
+        self.interned = interned
         self.pid = pid
     }
 

@@ -29,6 +29,6 @@ public struct InstanceKey: Hashable, Sendable {
     @inline(__always)
     public static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         lhs.ref.address == rhs.ref.address && lhs.process.pid == rhs.process.pid
-            && lhs.ref.interned == rhs.ref.interned && lhs.process.name == rhs.process.name
+            && lhs.ref.interned == rhs.ref.interned && lhs.process.interned == rhs.process.interned
     }
 }

@@ -21,12 +21,11 @@ struct OpenBodies {
     private var isOpen: [Bool] = []
     private var lastSlot = -1
 
-    /// The slot of `thread` of `process`, made on first sight. The last slot is checked without making a key (which
-    /// would copy the process's name).
+    /// The slot of `thread` of `process`, made on first sight. The last slot is checked first, field by field.
     /// Inlined: asked for every event, and mostly answered by the last slot.
     @inline(__always) mutating func slot(process: ProcessKey, thread: UInt64?) -> Int {
         if lastSlot >= 0, threads[lastSlot].thread == thread, threads[lastSlot].process.pid == process.pid,
-           threads[lastSlot].process.name == process.name { return lastSlot }
+           threads[lastSlot].process.interned == process.interned { return lastSlot }
         return slot(of: ThreadKey(process: process, thread: thread))
     }
 
