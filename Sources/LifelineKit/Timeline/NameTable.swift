@@ -24,6 +24,6 @@ struct NameTable: Sendable {
 extension ProcessKey: QuickHashable {
     var quickHash: Int {
         let hash = QuickHash.mixing(Int64(pid ?? -1), into: QuickHash.seed)
-        return QuickHash.finished(name.map { QuickHash.mixing($0, into: hash) } ?? hash)
+        return QuickHash.finished(QuickHash.mixing(interned.map { Int64($0.number) } ?? -1, into: hash))
     }
 }
