@@ -122,10 +122,10 @@ enum TimestampParser {
         @inline(__always) func digit(_ word: UInt64, _ index: Int) -> Int64 { Int64(word >> UInt64(index &* 8) & 0xFF) }
         let second = digit(head, 1) &* 10 &+ digit(head, 2)
         guard second <= 60 else { return nil }
-        var micros = digit(head, 4)
-        for index in 5..<8 { micros = micros &* 10 &+ digit(head, index) }
-        micros = (micros &* 10 &+ digit(tail, 0)) &* 10 &+ digit(tail, 1)
-        let offset = ((digit(tail, 3) &* 10 &+ digit(tail, 4)) &* 3600 &+ (digit(tail, 5) &* 10 &+ digit(tail, 6)) &* 60)
+        // The six fraction digits (head's last four bytes, tail's first two) and the offset's four, each read as one number.
+        let micros = Int64(SWARDigits.value(head >> 32 | tail << 32, length: 6))
+        let hoursAndMinutes = Int64(SWARDigits.value(tail >> 24, length: 4))
+        let offset = hoursAndMinutes / 100 &* 3600 &+ hoursAndMinutes % 100 &* 60
         let utc = minute &+ second &- (sign == 0x1D ? -offset : offset)
         return (TraceTime(microseconds: utc &* 1_000_000 &+ micros, hasOffset: true), i + 15)
     }

@@ -41,12 +41,12 @@ enum ObserverDialect: Dialect {
         while i < limit, ASCII.isIdentifier(b[i]) || b[i] == ASCII.period { i += 1 }
         var nameEnd = i
         while nameEnd > nameStart, b[nameEnd - 1] == ASCII.period { nameEnd -= 1 }  // `CartDidChange.` is `CartDidChange`
-        let name = nameStart < i ? names.intern(b, nameStart..<nameEnd) : "(unnamed)"
-        let kind: EventKind
-        if adds { kind = .observerAdded(name) }
-        else if name == "self" { kind = .observersRemovedAll }
-        else { kind = .observerRemoved(name) }
-        return RecognizedEvent(kind: kind, controller: controller, argument: nil)
+        let named = nameStart < i
+        if !adds, named, nameEnd - nameStart == 4, b.matches("self", at: nameStart) {
+            return RecognizedEvent(kind: .observersRemovedAll, controller: controller, argument: nil)
+        }
+        let name = named ? names.intern(b, nameStart..<nameEnd) : "(unnamed)"
+        return RecognizedEvent(kind: adds ? .observerAdded(name) : .observerRemoved(name), controller: controller, argument: nil)
     }
 
     /// What may stand between an observer word and its notification's name: `addObserver(forName: .name…`.
