@@ -31,6 +31,31 @@ final class ControllerNameTests: XCTestCase {
         XCTAssertEqual(parsed, a, "a parsed reference equals one made from its string")
     }
 
+    /// Process names are numbered by the same registry: a key the parser makes from a prefixed line or a decoded
+    /// record equals the key made from the name's string, and gives the string back.
+    func testProcessKeysCompareByNameAndPid() {
+        let shop = ProcessKey(name: "Shop", pid: 4001)
+        XCTAssertEqual(shop, ProcessKey(name: "Sh" + "op", pid: 4001))
+        XCTAssertNotEqual(shop, ProcessKey(name: "Shop", pid: 4002))
+        XCTAssertNotEqual(shop, ProcessKey(name: "Shops", pid: 4001))
+        XCTAssertNotEqual(ProcessKey(name: nil, pid: 4001), ProcessKey(name: "", pid: 4001), "no name is not an empty name")
+        XCTAssertEqual(Set([shop, ProcessKey(name: "Shop", pid: 4001), ProcessKey(name: "Shop", pid: nil)]).count, 2)
+        XCTAssertEqual(shop.name, "Shop")
+        XCTAssertEqual(shop.description, "Shop[4001]")
+        var renamed = shop
+        renamed.name = "Mail"
+        XCTAssertEqual(renamed.description, "Mail[4001]")
+        renamed.name = nil
+        XCTAssertNil(renamed.name)
+        XCTAssertEqual(renamed.description, "unknown process")
+
+        let log = "2024-03-04 09:00:00.001000+0100 Shop[4001:361037] <Shop.CartViewController: 0x7f01> viewDidLoad\n"
+            + #"{"eventMessage":"<Shop.CartViewController: 0x7f01> viewWillAppear","processImagePath":"/x/Shop.app/Shop","processID":4001}"#
+            + "\n"
+        var parser = ChunkParser()
+        XCTAssertEqual(parser.parse(Chunk(bytes: Array(log.utf8))).events.map(\.process), [shop, shop])
+    }
+
     func testThreadsNumberEachNameOnce() {
         let names = (0..<200).map { "Shop.Screen\($0)ViewController" }
         let numbers = LockedResults([[UInt32]](repeating: [], count: 4))
