@@ -31,20 +31,22 @@ struct InstanceTable {
 
     func contains(_ key: InstanceKey) -> Bool { index[key] != nil }
 
-    /// Adds an instance in a slot of its own and returns the slot.
+    /// Adds an instance in a slot of its own and returns the slot. Consumed: moved into its slot, not copied there
+    /// and then destroyed by the caller.
     @discardableResult
-    mutating func insert(_ instance: Instance) -> Int {
+    mutating func insert(_ instance: consuming Instance) -> Int {
+        let key = instance.key
         let slot: Int
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = instance
+            slots[slot] = consume instance
             occupied[slot] = true
         } else {
             slot = slots.count
-            slots.append(instance)
+            slots.append(consume instance)
             occupied.append(true)
         }
-        index[instance.key] = slot
+        index[key] = slot
         count += 1
         return slot
     }
