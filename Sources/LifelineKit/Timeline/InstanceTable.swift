@@ -63,10 +63,31 @@ struct InstanceTable {
         return instance
     }
 
+    /// Moves the instance in `slot` into `idle` when it can rest there (`IdleStore.insert`, after `restObservers`) and
+    /// `busy` does not hold its key, and frees the slot; false leaves it where it is. Asked where it lies: through the
+    /// subscript, each question copied the instance, references and all. The instance stays in the freed slot until
+    /// the slot is used again, so no placeholder is copied in.
+    mutating func moveToRest(_ slot: Int, into idle: inout IdleStore, unless busy: [InstanceKey]) -> Bool {
+        guard lending(&slots[slot], { IdleInstance.canHold($0) && !busy.contains($0.key) }), slots[slot].restObservers(),
+              lending(&slots[slot], { idle.insert($0) }) else { return false }
+        occupied[slot] = false
+        index[slots[slot].key] = nil
+        freeSlots.append(slot)
+        count -= 1
+        return true
+    }
+
     /// The occupied slots, in no particular order.
     var occupiedSlots: [Int] { occupied.indices.filter { occupied[$0] } }
 
     mutating func removeAll() {
         self = InstanceTable()
     }
+}
+
+/// Lends `value` to `body` where it lies: the inout access makes it exclusive, so the compiler need not copy it to
+/// be sure it stays unchanged while `body` borrows it (an instance passed from its slot otherwise was).
+@inline(__always)
+func lending<Value, Result>(_ value: inout Value, _ body: (Value) -> Result) -> Result {
+    body(value)
 }

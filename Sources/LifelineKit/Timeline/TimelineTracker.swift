@@ -113,7 +113,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
         var wasDead = false
         if let found = inFullForm {
             // Only callbacks that begin a life can tell a new object at a reused address.
-            if event.kind.callback?.beginsLife == true, Self.startsNewInstance(timeline.live[found], event, timeline.facts) {
+            if event.kind.callback?.beginsLife == true, case let facts = timeline.facts,
+               lending(&timeline.live[found], { Self.startsNewInstance($0, event, facts) }) {
                 let replaced = timeline.live[found]  // a copy: the judge may read the timeline meanwhile
                 withJudge { $0.finished(replaced, atEnd: false, $1) }  // replaced by a new object at the same address
                 timeline.live[found] = makeInstance(key, generation: replaced.generation + 1)
@@ -271,13 +272,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
     private mutating func sweep() {
         let busy = openBodies.openInstances
-        // Whether it can rest is asked first, of the instance where it lies: a copy made to ask retained its dozen
-        // references.
-        for slot in timeline.live.occupiedSlots
-        where IdleInstance.canHold(timeline.live[slot]) && !busy.contains(timeline.live[slot].key) {
-            guard timeline.live[slot].restObservers(), timeline.idle.insert(timeline.live[slot]) else { continue }
-            _ = timeline.live.remove(slot)
-        }
+        for slot in timeline.live.occupiedSlots { _ = timeline.live.moveToRest(slot, into: &timeline.idle, unless: busy) }
         sweepAt = max(firstSweep, timeline.live.count * 2)
     }
 
@@ -314,11 +309,4 @@ extension EventKind {
         default: return nil
         }
     }
-}
-
-/// Lends `value` to `body` where it lies: the inout access makes it exclusive, so the compiler need not copy it to
-/// be sure it stays unchanged while `body` borrows it.
-@inline(__always)
-private func lending<Value>(_ value: inout Value, _ body: (Value) -> Void) {
-    body(value)
 }

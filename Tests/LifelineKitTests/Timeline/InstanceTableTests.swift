@@ -30,4 +30,22 @@ final class InstanceTableTests: XCTestCase {
         XCTAssertEqual(table.insert(instance(2)), slot)
         XCTAssertEqual(table.occupiedSlots.map { table[$0].serial }, [2])
     }
+
+    func testInstancesAtRestMoveToTheIdleStoreAndFreeTheirSlots() {
+        var table = InstanceTable()
+        var idle = IdleStore()
+        let resting = table.insert(instance(1)), busy = table.insert(instance(2)), appeared = table.insert(instance(3))
+        table[resting].lastLine = 42
+        table[appeared].appearance = .appeared
+        XCTAssertTrue(table.moveToRest(resting, into: &idle, unless: [instance(2).key]))
+        XCTAssertFalse(table.moveToRest(busy, into: &idle, unless: [instance(2).key]), "a callback body is open on it")
+        XCTAssertFalse(table.moveToRest(appeared, into: &idle, unless: []), "on screen: not at rest")
+        XCTAssertEqual(idle.instance(instance(1).key)?.lastLine, 42)
+        XCTAssertEqual(idle.count, 1)
+        XCTAssertNil(table.slot(of: instance(1).key))
+        XCTAssertEqual(table.count, 2)
+        XCTAssertEqual(Set(table.occupiedSlots), [busy, appeared])
+        XCTAssertEqual(table.insert(instance(4)), resting, "the freed slot is used again")
+        XCTAssertEqual(table[resting].serial, 4)
+    }
 }
