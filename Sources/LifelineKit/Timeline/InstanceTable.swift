@@ -3,8 +3,9 @@
 /// hundred bytes out and back on every event.
 struct InstanceTable {
     private var index = KeyIndex()
-    /// A free slot holds `vacant`. Not `[Instance?]`: reading an instance through an optional copied its few hundred
-    /// bytes and retained its references on every access.
+    /// A free slot holds `vacant`, or the instance last moved to rest from it (`moveToRest`) until the slot is used
+    /// again. Not `[Instance?]`: reading an instance through an optional copied its few hundred bytes and retained its
+    /// references on every access.
     private var slots: [Instance] = []
     private var occupied: [Bool] = []
     private var freeSlots: [Int] = []
