@@ -64,10 +64,8 @@ struct ChunkParser {
     /// The configuration's `events`, tried on lines that are not lifecycle events; nil when there are none.
     var appEvents: CompiledAppEvents?
     private var assembler = JSONArrayAssembler()
-    /// Process names repeat on almost every line: each distinct name is numbered once (`ProcessKey`), and only for events.
-    private var processNames = StringInterner(capacity: 64)
-    /// The last decoded record's process name and its number: records of one process follow each other.
-    private var lastRecordProcess: (name: String, interned: ControllerName)?
+    /// Each distinct process name numbered once, and only for events and the threads they run on.
+    private var processNames = ProcessNames()
     private var recognizer = EventRecognizer()
     /// Lines of one minute share their timestamp's date, hour and minute.
     private var minutes = MinuteCache()
@@ -198,16 +196,16 @@ struct ChunkParser {
                 // Kept for a late pattern if one may match it (`mayMatchLate`, else none can, whatever callback runs). A line
                 // before its thread's first callback in the piece is kept unscreened: the in-order stage screens it only
                 // if a callback that matters runs there then, and most such threads (a network or database queue) run none.
-                if callbackThreads != nil, recognizer.sawWatchedWord, case let process = self.process(line, prefix.process, pid: prefix.pid),
-                   let (thread, state) = callbackThreads!.place(name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid,
-                                                                thread: prefix.tid, process: process),
+                if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
+                    name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
+                    process: processNames.key(line, prefix.process, pid: prefix.pid)),
                    state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {
                     result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
                                                      end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
                 if appEvents?.parserMayMatch(line, prefix.message) == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
-                    let process = self.process(line, prefix.process, pid: prefix.pid)
+                    let process = processNames.key(line, prefix.process, pid: prefix.pid)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: event.kind,
                                                      controller: event.controller, argument: nil, text: nil, yearless: prefix.yearless,
@@ -221,7 +219,7 @@ struct ChunkParser {
                     let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
                     explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event)))
                 }
-                let process = self.process(line, prefix.process, pid: prefix.pid)
+                let process = processNames.key(line, prefix.process, pid: prefix.pid)
                 if callbackThreads != nil, let callback = kind.callback {
                     callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
                                           pid: prefix.pid, thread: prefix.tid, process: process)
@@ -240,7 +238,7 @@ struct ChunkParser {
             }
             guard let recognized = outcome.event else {
                 if let appEvents, case let found = appEvents.match(record.message), !found.isEmpty {
-                    let process = self.process(of: record)
+                    let process = processNames.key(of: record)
                     for event in found {
                         append(event, LifecycleEvent(line: number, time: record.time, process: process,
                                                      thread: record.tid, kind: event.kind, controller: event.controller, argument: nil,
@@ -252,7 +250,7 @@ struct ChunkParser {
                 return
             }
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
-            let process = self.process(of: record)
+            let process = processNames.key(of: record)
             if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
                 Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
                     callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
@@ -263,20 +261,6 @@ struct ChunkParser {
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))
         }
-    }
-
-    /// The process of a line whose prefix names it at `line[name]`.
-    private mutating func process(_ line: Bytes, _ name: Range<Int>?, pid: Int32?) -> ProcessKey {
-        ProcessKey(interned: name.map { ControllerName(number: processNames.number(line, $0) { ControllerName($0).number }) }, pid: pid)
-    }
-
-    /// The process of a decoded record, its name numbered (under the registry's lock) only when it is not the last record's.
-    private mutating func process(of record: DecodedRecord) -> ProcessKey {
-        guard let name = record.process else { return ProcessKey(interned: nil, pid: record.pid) }
-        if let last = lastRecordProcess, last.name == name { return ProcessKey(interned: last.interned, pid: record.pid) }
-        let interned = ControllerName(name)
-        lastRecordProcess = (name, interned)
-        return ProcessKey(interned: interned, pid: record.pid)
     }
 
     /// What `bytes[message]` describes. The user's own patterns come first: they say how this log names controllers.
