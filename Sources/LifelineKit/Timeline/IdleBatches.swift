@@ -43,7 +43,7 @@ struct IdleBatches {
         return made
     }
 
-    private static func build(_ store: IdleStore, _ records: some BidirectionalCollection<UInt64>) -> [Instance] {
+    private static func build(_ store: IdleStore, _ records: some Collection<UInt64>) -> [Instance] {
         records.map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
     }
 

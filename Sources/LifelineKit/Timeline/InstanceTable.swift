@@ -55,12 +55,9 @@ struct InstanceTable {
     /// Takes the instance out of `slot` for good and frees the slot.
     mutating func remove(_ slot: Int) -> Instance {
         precondition(occupied[slot], "removing from an empty slot")
+        free(slot)
         var instance = Self.vacant
         swap(&instance, &slots[slot])  // moved out, not copied
-        occupied[slot] = false
-        index[instance.key] = nil
-        freeSlots.append(slot)
-        count -= 1
         return instance
     }
 
@@ -71,11 +68,16 @@ struct InstanceTable {
     mutating func moveToRest(_ slot: Int, into idle: inout IdleStore, unless busy: [InstanceKey]) -> Bool {
         guard lending(&slots[slot], { IdleInstance.canHold($0) && !busy.contains($0.key) }), slots[slot].restObservers(),
               lending(&slots[slot], { idle.insert($0) }) else { return false }
+        free(slot)
+        return true
+    }
+
+    /// Marks `slot` free and forgets its instance's key; the instance itself is left in the slot.
+    private mutating func free(_ slot: Int) {
         occupied[slot] = false
         index[slots[slot].key] = nil
         freeSlots.append(slot)
         count -= 1
-        return true
     }
 
     /// The occupied slots, in no particular order.
