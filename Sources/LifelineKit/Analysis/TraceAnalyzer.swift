@@ -43,6 +43,7 @@ public struct TraceAnalyzer: Sendable {
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
                                  late: LateAppEvents(appEvents))
+        if reader.rereadable, case .file(let path) = input, let file = FileRereader(path: path) { stage.engine.rereadEvidence(from: file) }
         var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled(),
                                  ignoredClasses: options.ignoredClasses)  // its own: the options may be shared
         let engine = stage.engine
@@ -161,6 +162,8 @@ struct InOrderStage {
                 var lateThreads = LateThreads(pieces[index].lateThreads)
                 var nextLate = 0
                 engine.feed { tracker in
+                    tracker.lend(bytes, fileOffset: chunk.fileOffset)
+                    defer { tracker.lend(Bytes(start: nil, count: 0), fileOffset: nil) }
                     pieces[index].events.withUnsafeMutableBufferPointer { events in
                         for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                             if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first

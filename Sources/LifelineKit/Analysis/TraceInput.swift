@@ -43,7 +43,7 @@ public enum TraceInput: Sendable, Equatable {
         }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)  // reads block from here on
         return ChunkReader(descriptor: descriptor, ownsDescriptor: true, leading: leading, blockSize: blockSize, follow: follow,
-                           followedPath: type == S_IFREG ? path : nil)
+                           followedPath: type == S_IFREG ? path : nil, rereadable: type == S_IFREG)
     }
 }
 

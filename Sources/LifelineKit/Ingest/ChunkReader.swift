@@ -11,6 +11,8 @@ struct Chunk: Sendable {
     var isOverlongLine = false
     /// A followed file was truncated or replaced: this chunk is empty, and the next one starts at its first line.
     var startsOver: InputRestart?
+    /// Where the chunk's first byte is in its file, when the file can be read there again (`ChunkReader.rereadable`).
+    var fileOffset: Int?
 }
 
 /// Why a followed file is read again from its start (as `tail -f` does).
@@ -41,6 +43,10 @@ final class ChunkReader {
     private var atEnd = false
     /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
     private var offset = 0
+    /// Where the first byte of `pending` (the next chunk) is in the input.
+    private var pendingOffset = 0
+    /// Chunks say where they are in the file (`Chunk.fileOffset`): a regular file opened here, read once from its start.
+    let rereadable: Bool
     /// The first bytes have been checked for binary content.
     private var contentChecked = false
     /// The input starts over: the next chunk says so.
@@ -52,7 +58,8 @@ final class ChunkReader {
     static let spareLimit = 2
 
     init(descriptor: Int32, ownsDescriptor: Bool = false, leading: [UInt8] = [], blockSize: Int = 4 << 20,
-         maxLineLength: Int = 8 << 20, follow: Bool = false, followedPath: String? = nil) {
+         maxLineLength: Int = 8 << 20, follow: Bool = false, followedPath: String? = nil, rereadable: Bool = false) {
+        self.rereadable = rereadable && !follow && leading.isEmpty
         self.descriptor = descriptor
         self.ownsDescriptor = ownsDescriptor
         self.pending = leading
@@ -87,8 +94,12 @@ final class ChunkReader {
                 break
             }
             if skippingOverlongLine {
-                guard let newline = block.firstIndex(of: ASCII.newline) else { continue }
+                guard let newline = block.firstIndex(of: ASCII.newline) else {
+                    pendingOffset += block.count
+                    continue
+                }
                 block.removeSubrange(...newline)
+                pendingOffset += newline + 1
                 skippingOverlongLine = false
             }
             guard let lastNewline = block.lastIndex(of: ASCII.newline) else {
@@ -96,17 +107,19 @@ final class ChunkReader {
                 if pending.count > maxLineLength {
                     skippingOverlongLine = true
                     pending = []
+                    pendingOffset += block.count
                     return Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true)
                 }
                 continue
             }
             pending = Array(block[(lastNewline + 1)...])
             block.removeSubrange((lastNewline + 1)...)
-            return Chunk(bytes: block)
+            defer { pendingOffset += block.count }
+            return Chunk(bytes: block, fileOffset: rereadable ? pendingOffset : nil)
         }
         guard !pending.isEmpty, !skippingOverlongLine else { return nil }
         defer { pending = [] }
-        return Chunk(bytes: pending)
+        return Chunk(bytes: pending, fileOffset: rereadable ? pendingOffset : nil)
     }
 
     /// Takes back the bytes of a chunk `next()` returned, once nothing else holds them, to read into again.

@@ -29,6 +29,9 @@ public final class RuleEngine {
     /// time (7 M instructions on a 20 MB trace). `body` must not call the engine's other methods meanwhile.
     func feed(_ body: (inout TimelineTracker<RuleRunner>) -> Void) { body(&tracker) }
 
+    /// Keeps the evidence of lines lent from chunks of a file as offsets, and reads it back from `file` when quoted.
+    func rereadEvidence(from file: any LineRereader) { tracker.evidenceFile = file }
+
     /// The callback running on a thread: the last one logged there, while its body is open.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
 

@@ -1,19 +1,53 @@
-/// The recent lines of every instance, in one ring of bytes shared by all of them. An instance keeps only the
-/// position of its newest line; each line's record points to the same instance's line before it. Memory is the
-/// ring's fixed capacity however many instances there are: the oldest records are overwritten first, so an
+/// The recent lines of every instance, kept within one bound shared by all of them. An instance keeps only the
+/// number of its newest record; each record names the same instance's record before it. Memory stays fixed
+/// however many instances there are: records count as if their lines filled a ring of `capacity` bytes (a
+/// 20-byte header, then the line, at most `capacity / 8` bytes of it), and the oldest are forgotten first, so an
 /// instance untouched while `capacity` bytes of newer lines went by has lost its older evidence lines (findings
 /// still name their lines; only the quoted context is shorter).
 ///
-/// A record is the previous record's position plus one (8 bytes, 0 for none), the line number (8), the length
-/// (4), little-endian, then the line's bytes (at most `capacity / 8` of them).
+/// A line lent from a chunk of a file that can be read again (`lend(_:fileOffset:)`) is kept as where it lies in
+/// the file, and read back only when a finding quotes it: a record of 40 bytes is written for each event, not
+/// the line. Copying every event line into a ring larger than the processor's own caches was most of what the
+/// engine wrote to memory, and what made it slow down whenever other programs crowded the shared cache. Other
+/// lines (standard input, decoded records) are copied into a ring of bytes as before.
 struct EvidenceArena: Sendable {
-    /// A record's place in the stream of all records ever written.
+    /// A record's number among all records ever written.
     typealias Position = Int
 
-    private var ring: [UInt8]
-    private let mask: Int
-    /// Where the next record starts. Records that start before `end - capacity` are overwritten.
-    private(set) var end: Position = 0
+    /// One line: where its counted bytes start (`start`, in the stream of all records' counted bytes), where its
+    /// bytes are (`location`: a file offset, or `-1 - position` in `copies`), its number and length, a digest
+    /// of its bytes (`LineDigest`), and how many records back the same instance's previous one is (0 for none).
+    private struct Record {
+        var start: Int
+        var location: Int
+        var line: Int
+        var digest: UInt64
+        var length: UInt32
+        var back: UInt32
+    }
+
+    /// A ring of records, grown (never shrunk) whenever the oldest record it would overwrite still counts.
+    private var records: [Record]
+    private var recordMask: Int
+    /// Records ever written, and the oldest still in `records` (older ones were overwritten).
+    private var count = 0
+    private var oldest = 0
+    /// Bytes every record ever written counts for. Records that start before `end - capacity` are forgotten.
+    private(set) var end = 0
+    /// The counted size (a power of two).
+    let capacity: Int
+    /// Copies of lines that are not in a re-readable file, in a ring as large as `capacity`: the bytes a record
+    /// copied here stay as long as the record counts, as copies never outgrow the counted bytes. Allocated on
+    /// first use.
+    private var copies: [UInt8] = []
+    private var copiesEnd = 0
+    /// The chunk whose lines are lent now, as addresses (`lend`), and the file offset of its first byte.
+    private var lentStart = 0
+    private var lentEnd = 0
+    private var lentFileOffset = 0
+    /// Reads lines kept by their file offset back; without it, every line is copied.
+    var file: (any LineRereader)?
+
     private static let headerSize = 20
 
     /// The capacity analyses use.
@@ -23,78 +57,132 @@ struct EvidenceArena: Sendable {
     /// character cut in two is read back as U+FFFD, three bytes): conservative, a line just as long counts too.
     static func mayBeCut(_ text: String) -> Bool { text.utf8.count >= defaultCapacity / 8 - 3 }
 
-    /// `capacity` is rounded up to a power of two.
-    init(capacity: Int = defaultCapacity) {
+    /// `capacity` is rounded up to a power of two. `file` reads back the lines of chunks lent with their offset.
+    init(capacity: Int = defaultCapacity, file: (any LineRereader)? = nil) {
         var size = 1 << 12
         while size < capacity { size <<= 1 }
-        // Not filled with zeros: the ring reads only bytes it wrote (`isHeld`), and a ring left as the system gave it
-        // costs no page and no time until lines are written to it. A check of a short trace (or of each small file
-        // of a folder) wrote 8 MB of zeros for nothing before.
-        ring = [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size }
-        mask = size - 1
+        self.capacity = size
+        self.file = file
+        records = Array(repeating: Record(start: 0, location: 0, line: 0, digest: 0, length: 0, back: 0), count: 1 << 12)
+        recordMask = records.count - 1
     }
 
-    var capacity: Int { ring.count }
+    /// Lines from `bytes` on are in the input file from `fileOffset` on, until the next call; nil when they
+    /// cannot be read there again. Only the addresses are kept, to tell the lines of `bytes` by.
+    mutating func lend(_ bytes: Bytes, fileOffset: Int?) {
+        guard let fileOffset, file != nil, let base = bytes.baseAddress else {
+            lentStart = 0
+            lentEnd = 0
+            return
+        }
+        lentStart = Int(bitPattern: base)
+        lentEnd = lentStart + bytes.count  // not 0: an address is never 0
+        lentFileOffset = fileOffset
+    }
 
     /// Records line `line` as the newest of an instance whose previous newest record is `previous`.
     mutating func append(line: Int, bytes: Bytes, after previous: Position?) -> Position {
-        let length = min(bytes.count, ring.count / 8)
-        let start = end
-        let link = UInt64(previous.map { $0 + 1 } ?? 0), number = UInt64(line)
-        let offset = start & mask
-        end = start + Self.headerSize + length
-        if offset + Self.headerSize + length <= ring.count {  // most records: written in place, in one access to the ring
-            ring.withUnsafeMutableBytes { target in
-                let record = target.baseAddress! + offset
-                record.storeBytes(of: link.littleEndian, as: UInt64.self)
-                record.storeBytes(of: number.littleEndian, toByteOffset: 8, as: UInt64.self)
-                record.storeBytes(of: UInt32(length).littleEndian, toByteOffset: 16, as: UInt32.self)
-                if length > 0 { (record + Self.headerSize).copyMemory(from: bytes.baseAddress!, byteCount: length) }
-            }
-            return start
-        }
-        let header = (link.littleEndian, number.littleEndian, UInt32(length).littleEndian)
-        withUnsafeBytes(of: header) { copy(UnsafeRawBufferPointer(rebasing: $0[..<Self.headerSize]), to: start) }
-        copy(UnsafeRawBufferPointer(Bytes(rebasing: bytes[..<length])), to: start + Self.headerSize)
-        return start
+        let kept = Bytes(rebasing: bytes[..<min(bytes.count, capacity / 8)])
+        let number = count, start = end
+        end = start &+ Self.headerSize &+ kept.count
+        let address = Int(bitPattern: kept.baseAddress)
+        let location = address >= lentStart && address &+ kept.count <= lentEnd && lentEnd != 0
+            ? lentFileOffset &+ (address &- lentStart) : -1 - copy(kept)
+        // The slot is the record's `records.count` before it: grown if that one still counts.
+        if number >= records.count, records[number & recordMask].start >= end &- capacity { grow() }
+        oldest = max(oldest, number &+ 1 &- records.count)
+        let back = previous.map { number &- $0 } ?? 0
+        let record = Record(start: start, location: location, line: line, digest: LineDigest.of(kept), length: UInt32(kept.count),
+                            back: back > 0 && back <= Int(UInt32.max) ? UInt32(back) : 0)
+        let mask = recordMask
+        records.withUnsafeMutableBufferPointer { $0[number & mask] = record }
+        count = number &+ 1
+        return number
     }
 
-    /// Up to `depth` lines ending with the one at `newest`, oldest first, as far as the ring still holds them.
+    /// Up to `depth` lines ending with the one at `newest`, oldest first, as far as the arena still holds them.
     func lines(endingAt newest: Position?, depth: Int) -> [EvidenceLine] {
         var lines: [EvidenceLine] = []
         var position = newest
         while let at = position, lines.count < depth, isHeld(at) {
-            let length = Int(read(at + 16, width: 4))
-            let text = String(unsafeUninitializedCapacity: length) { buffer in
-                for offset in 0..<length { buffer[offset] = ring[(at + Self.headerSize + offset) & mask] }
-                return length
-            }
-            lines.append(EvidenceLine(line: Int(read(at + 8)), text: text))
-            let previous = Int(read(at))
-            position = previous == 0 ? nil : previous - 1
+            let record = records[at & recordMask]
+            guard let text = text(of: record) else { break }
+            lines.append(EvidenceLine(line: record.line, text: text))
+            position = record.back == 0 ? nil : at - Int(record.back)
         }
         return lines.reversed()
     }
 
-    /// Whether the record at `position` is still whole.
-    private func isHeld(_ position: Position) -> Bool { position >= end - ring.count }
-
-    private func read(_ position: Int, width: Int = 8) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in 0..<width { value |= UInt64(ring[(position + byte) & mask]) << (8 * UInt64(byte)) }
-        return value
+    /// Whether record `number` still counts (and so is still in `records`).
+    private func isHeld(_ number: Position) -> Bool {
+        number >= oldest && number < count && records[number & recordMask].start >= end - capacity
     }
 
-    /// Copies `bytes` into the ring from `position`, in at most two runs (before and after the wrap).
-    private mutating func copy(_ bytes: UnsafeRawBufferPointer, to position: Int) {
-        guard !bytes.isEmpty else { return }
-        let offset = position & mask
-        let first = min(bytes.count, ring.count - offset)
-        ring.withUnsafeMutableBytes { target in
-            target.baseAddress!.advanced(by: offset).copyMemory(from: bytes.baseAddress!, byteCount: first)
-            if first < bytes.count {
-                target.baseAddress!.copyMemory(from: bytes.baseAddress!.advanced(by: first), byteCount: bytes.count - first)
+    /// A record's line, read from its copy or its file; nil if the file no longer holds it as it was.
+    private func text(of record: Record) -> String? {
+        let length = Int(record.length)
+        if record.location < 0 {
+            let from = -1 - record.location
+            return String(unsafeUninitializedCapacity: length) { buffer in
+                for offset in 0..<length { buffer[offset] = copies[(from + offset) & (copies.count - 1)] }
+                return length
             }
         }
+        guard let bytes = file?.bytes(at: record.location, count: length), bytes.count == length else { return nil }
+        return bytes.withUnsafeBufferPointer { read in
+            LineDigest.of(read) == record.digest ? String(decoding: read, as: UTF8.self) : nil
+        }
+    }
+
+    /// Copies `bytes` into the ring of copies (at most two runs, before and after its wrap); returns where they start.
+    private mutating func copy(_ bytes: Bytes) -> Int {
+        if copies.isEmpty {
+            // Not filled: only bytes written are read, and pages never written cost no memory.
+            copies = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+        }
+        let position = copiesEnd
+        copiesEnd += bytes.count
+        guard let source = bytes.baseAddress else { return position }
+        let offset = position & (capacity - 1)
+        let first = min(bytes.count, capacity - offset)
+        copies.withUnsafeMutableBytes { target in
+            target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: first)
+            if first < bytes.count { target.baseAddress!.copyMemory(from: source + first, byteCount: bytes.count - first) }
+        }
+        return position
+    }
+
+    /// Doubles the ring of records, each staying at its number. Slots of no record are left as they come: only
+    /// records from `oldest` on are read.
+    private mutating func grow() {
+        let size = records.count * 2, mask = size - 1
+        records = [Record](unsafeUninitializedCapacity: size) { larger, initialized in
+            for number in oldest..<count { (larger.baseAddress! + (number & mask)).initialize(to: records[number & recordMask]) }
+            initialized = size
+        }
+        recordMask = mask
+    }
+}
+
+/// Reads bytes of the input again, by their offset in its file.
+protocol LineRereader: Sendable {
+    /// `count` bytes from `offset`; fewer, or nil, when the file no longer has them.
+    func bytes(at offset: Int, count: Int) -> [UInt8]?
+}
+
+/// Eight bytes that tell a line read back from its file from another: a line changed or moved since it was read
+/// is not quoted.
+enum LineDigest {
+    @inline(__always) static func of(_ bytes: Bytes) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        if bytes.count >= 8 {
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+            return first ^ (last << 1 | last >> 63) ^ UInt64(bytes.count)
+        }
+        var value = UInt64(bytes.count) << 56
+        for index in 0..<bytes.count { value |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+        return value
     }
 }

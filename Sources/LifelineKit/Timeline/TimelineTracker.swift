@@ -40,6 +40,16 @@ struct TimelineTracker<Judge: TimelineJudge> {
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
     }
 
+    /// Where the lines of lent chunks can be read again (`EvidenceArena`): their evidence is kept as file offsets.
+    var evidenceFile: (any LineRereader)? {
+        get { timeline.arena.file }
+        set { timeline.arena.file = newValue }
+    }
+
+    /// The lines lent with the events that follow lie in `chunk`, whose first byte is at `fileOffset` in the input
+    /// file (nil if it cannot be read there again). Lent again for each run of events: chunks reuse buffers.
+    mutating func lend(_ chunk: Bytes, fileOffset: Int?) { timeline.arena.lend(chunk, fileOffset: fileOffset) }
+
     /// Runs `call` on the judge with the timeline lent to it.
     private mutating func withJudge(_ call: (inout Judge, TimelineLoan) -> Void) {
         withUnsafePointer(to: &timeline) { call(&judge, TimelineLoan($0)) }

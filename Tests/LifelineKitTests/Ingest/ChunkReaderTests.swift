@@ -30,4 +30,42 @@ final class ChunkReaderTests: XCTestCase {
             XCTAssertEqual(String(decoding: read, as: UTF8.self), text, "recycling \(recycling)")
         }
     }
+
+    /// Each chunk of a re-readable file says where its bytes are in the file: past lines cut for being overlong,
+    /// CRLF endings and lone carriage returns alike (evidence is read back from there).
+    func testChunksOfARereadableFileSayWhereTheyAre() throws {
+        var text = ""
+        for number in 1...400 {
+            switch number % 50 {
+            case 7: text += String(repeating: "o", count: 300) + "\n"  // longer than the reader keeps
+            case 13: text += "line \(number) ends in CRLF\r\n"
+            case 29: text += "a lone carriage return\rthen line \(number)\n"
+            default: text += "2024-03-01 10:49:46.\(100 + number % 900) Shop[4089:51117] line \(number) " + String(repeating: "x", count: number % 61) + "\n"
+            }
+        }
+        let file = Array(text.utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chunk-offsets-\(UUID().uuidString).log")
+        try Data(file).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        for rereadable in [true, false] {
+            let descriptor = open(url.path, O_RDONLY)
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            let reader = ChunkReader(descriptor: descriptor, ownsDescriptor: true, blockSize: 100, maxLineLength: 200, rereadable: rereadable)
+            var checked = 0
+            while let chunk = try reader.next() {
+                guard !chunk.isOverlongLine else { continue }
+                guard rereadable else {
+                    XCTAssertNil(chunk.fileOffset)
+                    continue
+                }
+                let offset = try XCTUnwrap(chunk.fileOffset)
+                // A lone carriage return is read as a newline; every other byte is the file's.
+                let expected = file[offset..<(offset + chunk.bytes.count)].map { $0 == 13 ? 10 : $0 }
+                XCTAssertEqual(chunk.bytes.map { $0 == 13 ? 10 : $0 }, expected, "chunk at \(offset)")
+                checked += 1
+            }
+            if rereadable { XCTAssertGreaterThan(checked, 40) }
+        }
+    }
 }
