@@ -27,7 +27,7 @@ final class FileRereader: LineRereader {
         return cache.withBlock { block in
             if let held = block.bytes(at: offset, count: count) { return held }
             guard count <= Block.size / 2 else { return read(at: offset, count: count) }
-            let start = max(0, offset + count - Block.size / 2) & ~4095  // the line and what was logged before it
+            let start = max(0, offset + count - Block.size / 2) & ~4095  // the line, the older lines a finding quotes with it, and newer ones
             guard let bytes = read(at: start, count: Block.size) else { return nil }
             block = Block(start: start, bytes: bytes, reachesEnd: bytes.count < Block.size)
             return block.bytes(at: offset, count: count)
