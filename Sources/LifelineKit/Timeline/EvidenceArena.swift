@@ -6,7 +6,7 @@
 /// (findings still name their lines; only the quoted context is shorter).
 ///
 /// A line lent from a chunk of a file that can be read again (`lend(_:fileOffset:)`) is kept as where it lies in
-/// the file, and read back only when a finding quotes it: a record of 40 bytes is written for each event, not
+/// the file, and read back only when a finding quotes it: a record of 24 bytes is written for each event, not
 /// the line. Copying every event line into an 8 MB ring, larger than the processor's own caches, was most of what
 /// the engine wrote to memory (with a 4 MB last-level cache simulated, a no-dealloc trace missed it 56% less
 /// often without the copies). Other lines (standard input, decoded records) are copied into a ring of bytes.
@@ -14,16 +14,55 @@ struct EvidenceArena: Sendable {
     /// A record's number among all records ever written.
     typealias Position = Int
 
-    /// One line: where its counted bytes start (`start`, in the stream of all records' counted bytes), where its
-    /// bytes are (`location`: a file offset, or `-1 - position` in `copies`), its number and length, a digest
-    /// of its bytes (`LineDigest`), and how many records back the same instance's previous one is (0 for none).
+    /// One line in 24 bytes: where its counted bytes start, in the stream of all records' counted bytes (44 bits:
+    /// the distance from any record still in the ring to `end` fits), a digest of its bytes (`LineDigest`, 20 bits);
+    /// where its bytes are, a file offset or a place in `copies` (43 bits with the bit that tells which), and their
+    /// count (21 bits); its line number (40 bits) and how many records back the same instance's previous one is (24
+    /// bits; 0 for none, or too far back to still count).
     private struct Record {
-        var start: Int
-        var location: Int
-        var line: Int
-        var digest: UInt64
-        var length: UInt32
-        var back: UInt32
+        private var startAndDigest: UInt64
+        private var placeAndLength: UInt64
+        private var lineAndBack: UInt64
+
+        /// Where a line's bytes are.
+        enum Place: Equatable {
+            case file(offset: Int)
+            case copy(at: Int)
+        }
+
+        static let empty = Record(startAndDigest: 0, placeAndLength: 0, lineAndBack: 0)
+        /// The largest file offset a record holds; a line further into its file is copied.
+        static let fileOffsetLimit = 1 << 42
+        private static let low44: UInt64 = 1 << 44 - 1, low40: UInt64 = 1 << 40 - 1, low21: UInt64 = 1 << 21 - 1
+
+        init(start: Int, place: Place, length: Int, line: Int, back: Int, digest: UInt64) {
+            let placeBits: UInt64
+            switch place {
+            case .file(let offset): placeBits = UInt64(offset) << 1
+            case .copy(let at): placeBits = UInt64(at) << 1 | 1
+            }
+            startAndDigest = UInt64(truncatingIfNeeded: start) & Self.low44 | digest << 44
+            placeAndLength = placeBits << 21 | UInt64(length)
+            lineAndBack = UInt64(truncatingIfNeeded: line) & Self.low40 | UInt64(back < 1 << 24 ? back : 0) << 40
+        }
+
+        private init(startAndDigest: UInt64, placeAndLength: UInt64, lineAndBack: UInt64) {
+            (self.startAndDigest, self.placeAndLength, self.lineAndBack) = (startAndDigest, placeAndLength, lineAndBack)
+        }
+
+        /// Whether the record still counts when `end` bytes have been counted: it started at most `capacity` before.
+        func counts(end: Int, capacity: Int) -> Bool {
+            (UInt64(truncatingIfNeeded: end) &- startAndDigest) & Self.low44 <= UInt64(capacity)
+        }
+
+        var digest: UInt64 { startAndDigest >> 44 }
+        var place: Place {
+            let bits = placeAndLength >> 21
+            return bits & 1 == 0 ? .file(offset: Int(bits >> 1)) : .copy(at: Int(bits >> 1))
+        }
+        var length: Int { Int(placeAndLength & Self.low21) }
+        var line: Int { Int(lineAndBack & Self.low40) }
+        var back: Int { Int(lineAndBack >> 40) }
     }
 
     /// A ring of records, grown (never shrunk) whenever the oldest record it would overwrite still counts.
@@ -63,7 +102,8 @@ struct EvidenceArena: Sendable {
         while size < capacity { size <<= 1 }
         self.capacity = size
         self.file = file
-        records = Array(repeating: Record(start: 0, location: 0, line: 0, digest: 0, length: 0, back: 0), count: 1 << 12)
+        precondition(size / 8 < 1 << 21, "a record holds a line's length in 21 bits")
+        records = Array(repeating: .empty, count: 1 << 12)
         recordMask = records.count - 1
     }
 
@@ -85,15 +125,14 @@ struct EvidenceArena: Sendable {
         let kept = Bytes(rebasing: bytes[..<min(bytes.count, capacity / 8)])
         let number = count, start = end
         end = start &+ Self.recordOverhead &+ kept.count
-        let address = Int(bitPattern: kept.baseAddress)
-        let location = address >= lentStart && address &+ kept.count <= lentEnd && lentEnd != 0
-            ? lentFileOffset &+ (address &- lentStart) : -1 - copy(kept)
+        let address = Int(bitPattern: kept.baseAddress), offset = lentFileOffset &+ (address &- lentStart)
+        let place: Record.Place = address >= lentStart && address &+ kept.count <= lentEnd && lentEnd != 0
+            && offset < Record.fileOffsetLimit ? .file(offset: offset) : .copy(at: copy(kept))
         // The slot is the record's `records.count` before it: grown if that one still counts.
-        if number >= records.count, records[number & recordMask].start >= end &- capacity { grow() }
+        if number >= records.count, records[number & recordMask].counts(end: end, capacity: capacity) { grow() }
         oldest = max(oldest, number &+ 1 &- records.count)
-        let back = previous.map { number &- $0 } ?? 0
-        let record = Record(start: start, location: location, line: line, digest: LineDigest.of(kept), length: UInt32(kept.count),
-                            back: back > 0 && back <= Int(UInt32.max) ? UInt32(back) : 0)
+        let record = Record(start: start, place: place, length: kept.count, line: line, back: previous.map { number &- $0 } ?? 0,
+                            digest: LineDigest.of(kept))
         let mask = recordMask
         records.withUnsafeMutableBufferPointer { $0[number & mask] = record }
         count = number &+ 1
@@ -108,48 +147,49 @@ struct EvidenceArena: Sendable {
             let record = records[at & recordMask]
             guard let text = text(of: record) else { break }
             lines.append(EvidenceLine(line: record.line, text: text))
-            position = record.back == 0 ? nil : at - Int(record.back)
+            position = record.back == 0 ? nil : at - record.back
         }
         return lines.reversed()
     }
 
     /// Whether record `number` still counts (and so is still in `records`).
     private func isHeld(_ number: Position) -> Bool {
-        number >= oldest && number < count && records[number & recordMask].start >= end - capacity
+        number >= oldest && number < count && records[number & recordMask].counts(end: end, capacity: capacity)
     }
 
     /// A record's line, read from its copy or its file; nil if the file no longer holds it as it was.
     private func text(of record: Record) -> String? {
-        let length = Int(record.length)
-        if record.location < 0 {
-            let from = -1 - record.location
+        let length = record.length
+        switch record.place {
+        case .copy(let from):
             return String(unsafeUninitializedCapacity: length) { buffer in
-                for offset in 0..<length { buffer[offset] = copies[(from + offset) & (copies.count - 1)] }
+                for offset in 0..<length { buffer[offset] = copies[(from + offset) & (capacity - 1)] }
                 return length
             }
-        }
-        guard let bytes = file?.bytes(at: record.location, count: length), bytes.count == length else { return nil }
-        return bytes.withUnsafeBufferPointer { read in
-            LineDigest.of(read) == record.digest ? String(decoding: read, as: UTF8.self) : nil
+        case .file(let offset):
+            guard let bytes = file?.bytes(at: offset, count: length), bytes.count == length else { return nil }
+            return bytes.withUnsafeBufferPointer { read in
+                LineDigest.of(read) == record.digest ? String(decoding: read, as: UTF8.self) : nil
+            }
         }
     }
 
-    /// Copies `bytes` into the ring of copies (at most two runs, before and after its wrap); returns where they start.
+    /// Copies `bytes` into the ring of copies (at most two runs, before and after its wrap); returns where they start
+    /// in it.
     private mutating func copy(_ bytes: Bytes) -> Int {
         if copies.isEmpty {
             // Not filled: only bytes written are read, and pages never written cost no memory.
             copies = [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
         }
-        let position = copiesEnd
+        let offset = copiesEnd & (capacity - 1)
         copiesEnd += bytes.count
-        guard let source = bytes.baseAddress else { return position }
-        let offset = position & (capacity - 1)
+        guard let source = bytes.baseAddress else { return offset }
         let first = min(bytes.count, capacity - offset)
         copies.withUnsafeMutableBytes { target in
             target.baseAddress!.advanced(by: offset).copyMemory(from: source, byteCount: first)
             if first < bytes.count { target.baseAddress!.copyMemory(from: source + first, byteCount: bytes.count - first) }
         }
-        return position
+        return offset
     }
 
     /// Doubles the ring of records, each staying at its number. Slots of no record are left as they come: only
@@ -170,19 +210,21 @@ protocol LineRereader: Sendable {
     func bytes(at offset: Int, count: Int) -> [UInt8]?
 }
 
-/// Eight bytes that tell a line read back from its file from another: a line changed or moved since it was read
-/// is not quoted.
+/// 20 bits from a line's length and its first and last eight bytes: a line read back from its file that moved or
+/// changed there since is not quoted (but for about one in a million).
 enum LineDigest {
     @inline(__always) static func of(_ bytes: Bytes) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
+        var value = UInt64(bytes.count)
         if bytes.count >= 8 {
             let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
             let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
-            return first ^ (last << 1 | last >> 63) ^ UInt64(bytes.count)
+            value = value &* 0x9E37_79B9_7F4A_7C15 ^ first ^ (last << 1 | last >> 63)
+        } else {
+            for index in 0..<bytes.count { value |= UInt64(bytes[index]) << (8 * UInt64(index) + 8) }
         }
-        var value = UInt64(bytes.count) << 56
-        for index in 0..<bytes.count { value |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-        return value
+        value = (value ^ value >> 29) &* 0xBF58_476D_1CE4_E5B9
+        return value >> 44
     }
 }
