@@ -16,6 +16,8 @@ struct StringInterner: Sendable {
         var string: String
         /// The number a caller gave the string, once asked for (`number(_:_:numbering:)`).
         var number: UInt32?
+        /// What a caller noted about the string (`mark`).
+        var marks: UInt8 = 0
     }
 
     private let capacity: Int
@@ -57,6 +59,27 @@ struct StringInterner: Sendable {
         let number = numbering(entries[index].string)
         entries[index].number = number
         return number
+    }
+
+    /// The number and marks `b[range]` was given, when it is held; nothing is made.
+    func held(_ b: Bytes, _ range: Range<Int>) -> (number: UInt32?, marks: UInt8)? {
+        guard capacity > 0 else { return nil }
+        if let last = lastEntry, equal(entries[last], b, range) { return (entries[last].number, entries[last].marks) }
+        let hash = Self.hash(b, range)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] - 1)
+            if entries[index].hash == hash, equal(entries[index], b, range) { return (entries[index].number, entries[index].marks) }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds `marks` to what is noted about `b[range]` (held from here on).
+    mutating func mark(_ b: Bytes, _ range: Range<Int>, _ marks: UInt8) {
+        guard capacity > 0 else { return }
+        entries[entry(b, range)].marks |= marks
     }
 
     /// The entry of `b[range]`, made on first sight.

@@ -15,6 +15,8 @@ struct ControllerNames: Sendable {
     private var recentTextLengths: [Int]
     private var recentTexts: [UInt8]
     private var recentRefs: [ControllerRef?]
+    /// What the label dialect made of texts before callback words, lately.
+    var labels: RecentLabels
 
     private static let recentSlots = 256, longestRecentText = 96
 
@@ -24,6 +26,7 @@ struct ControllerNames: Sendable {
         recentTextLengths = Array(repeating: 0, count: slots)
         recentTexts = Array(repeating: 0, count: slots * Self.longestRecentText)
         recentRefs = Array(repeating: nil, count: slots)
+        labels = RecentLabels(keeps: capacity > 0)
     }
 
     /// Names that keep nothing: every call builds its string (for one-off parses).
@@ -36,6 +39,23 @@ struct ControllerNames: Sendable {
     mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
         ControllerName(number: strings.number(b, range) { ControllerName($0).number })
     }
+
+    /// The label `b[range]` as a name, when a line before had it read as a label (`acceptLabel`) with a callback
+    /// word as common as this one's: whether a label reads as one depends on its text only.
+    func acceptedLabel(_ b: Bytes, _ range: Range<Int>, common: Bool) -> ControllerName? {
+        guard let (number, marks) = strings.held(b, range), let number, marks & Self.labelMark(common: common) != 0 else { return nil }
+        return ControllerName(number: number)
+    }
+
+    /// The name of `b[range]`, a label that reads as one (`LabelText.problem`): later lines with it skip the check.
+    mutating func acceptLabel(_ b: Bytes, _ range: Range<Int>, common: Bool) -> ControllerName {
+        let name = name(b, range)
+        // Accepted beside a common callback word, a label passed the stricter check: it passes the other too.
+        strings.mark(b, range, common ? Self.labelMark(common: true) | Self.labelMark(common: false) : Self.labelMark(common: false))
+        return name
+    }
+
+    private static func labelMark(common: Bool) -> UInt8 { common ? 2 : 1 }
 
     /// The controller of the plain description starting with the `<` at `start` and ending by `limit`, and the
     /// index after its `>`, when its text was remembered by a call with the same `limit`.

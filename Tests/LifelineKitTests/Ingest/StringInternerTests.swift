@@ -36,4 +36,28 @@ final class StringInternerTests: XCTestCase {
         var uncached = StringInterner.uncached
         XCTAssertEqual(intern(&uncached, "Shop"), "Shop")
     }
+
+    /// Marks stay with their string: `held` finds them without adding the string, a string never marked has none,
+    /// and a table started afresh forgets them.
+    func testMarksStayWithTheirStringUntilTheTableStartsAfresh() {
+        var interner = StringInterner(capacity: 4)
+        func held(_ text: String) -> UInt8? {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBufferPointer { interner.held(Bytes($0), 0..<$0.count)?.marks }
+        }
+        func mark(_ text: String, _ marks: UInt8) {
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBufferPointer { interner.mark(Bytes($0), 0..<$0.count, marks) }
+        }
+        XCTAssertNil(held("HomeVC"), "nothing is made by asking")
+        mark("HomeVC", 1)
+        _ = intern(&interner, "CartVC")
+        XCTAssertEqual(held("HomeVC"), 1)
+        XCTAssertEqual(held("CartVC"), 0)
+        mark("HomeVC", 2)
+        XCTAssertEqual(held("HomeVC"), 3)
+        XCTAssertNil(held("HomeV"))
+        for name in ["A", "B", "C"] { _ = intern(&interner, name) }  // the fifth string starts the table afresh
+        XCTAssertNil(held("HomeVC"))
+    }
 }

@@ -53,7 +53,25 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("Network init complete", .unattributed),
         ])
 
+    /// Read once per text before the word, of those seen lately (`RecentLabels`): the reading depends on that text
+    /// and on how common the callback word is, nothing else.
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
+        let text = Bytes(rebasing: word.bytes[word.before]), common = word.callback.isCommonWord
+        switch names.labels.reading(of: text, common: common) {
+        case .label(let ref)?: return .controller(ref)
+        case .noLabel?: return .notThisShape
+        case nil: break
+        }
+        let attribution = read(word, names: &names)
+        switch attribution {
+        case .controller(let ref): names.labels.remember(.label(ref), of: text, common: common)
+        case .notThisShape: names.labels.remember(.noLabel, of: text, common: common)
+        case .rejected: break
+        }
+        return attribution
+    }
+
+    private static func read(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
         let before = word.before
         if let generic = LabelText.genericTypeName(endingIn: b, before) { return .controller(ControllerRef(interned: names.name(b, generic))) }
@@ -62,7 +80,9 @@ enum LabelBeforeDialect: NamingDialect {
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
-        if let problem = LabelText.problem(with: label, in: b, common: word.callback.isCommonWord) { return .rejected(problem) }
-        return .controller(ControllerRef(interned: names.name(b, label)))
+        let common = word.callback.isCommonWord
+        if let known = names.acceptedLabel(b, label, common: common) { return .controller(ControllerRef(interned: known)) }
+        if let problem = LabelText.problem(with: label, in: b, common: common) { return .rejected(problem) }
+        return .controller(ControllerRef(interned: names.acceptLabel(b, label, common: common)))
     }
 }
