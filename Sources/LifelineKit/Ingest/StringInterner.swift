@@ -64,16 +64,14 @@ struct StringInterner: Sendable {
     /// The number and marks `b[range]` was given, when it is held; nothing is made.
     func held(_ b: Bytes, _ range: Range<Int>) -> (number: UInt32?, marks: UInt8)? {
         guard capacity > 0 else { return nil }
-        if let last = lastEntry, equal(entries[last], b, range) { return (entries[last].number, entries[last].marks) }
-        let hash = Self.hash(b, range)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let index = Int(slots[slot] - 1)
-            if entries[index].hash == hash, equal(entries[index], b, range) { return (entries[index].number, entries[index].marks) }
-            slot = (slot + 1) & mask
+        let index: Int
+        if let last = lastEntry, equal(entries[last], b, range) {
+            index = last
+        } else {
+            guard let found = probe(b, range, hash: Self.hash(b, range)).entry else { return nil }
+            index = found
         }
-        return nil
+        return (entries[index].number, entries[index].marks)
     }
 
     /// Adds `marks` to what is noted about `b[range]` (held from here on).
@@ -88,24 +86,32 @@ struct StringInterner: Sendable {
         return lookUp(b, range)
     }
 
-    private mutating func lookUp(_ b: Bytes, _ range: Range<Int>) -> Int {
-        let hash = Self.hash(b, range)
+    /// The entry holding `b[range]`, or the empty slot where it would go.
+    private func probe(_ b: Bytes, _ range: Range<Int>, hash: UInt64) -> (entry: Int?, slot: Int) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
             let index = Int(slots[slot] - 1)
-            if entries[index].hash == hash, equal(entries[index], b, range) {
-                lastEntry = index
-                return index
-            }
+            if entries[index].hash == hash, equal(entries[index], b, range) { return (index, slot) }
             slot = (slot + 1) & mask
         }
+        return (nil, slot)
+    }
+
+    private mutating func lookUp(_ b: Bytes, _ range: Range<Int>) -> Int {
+        let hash = Self.hash(b, range)
+        let probed = probe(b, range, hash: hash)
+        if let found = probed.entry {
+            lastEntry = found
+            return found
+        }
+        var slot = probed.slot
         let string = b.string(range)
         if entries.count == capacity {
             for index in slots.indices { slots[index] = 0 }
             entries.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
-            slot = Int(truncatingIfNeeded: hash) & mask
+            slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         }
         entries.append(Entry(hash: hash, offset: bytes.count, count: range.count, string: string))
         slots[slot] = UInt32(entries.count)
