@@ -107,6 +107,9 @@ struct EvidenceArena: Sendable {
         recordMask = records.count - 1
     }
 
+    /// How many records the ring has room for (it grows to hold every record that counts).
+    var recordSlots: Int { records.count }
+
     /// Lines from `bytes` on are in the input file from `fileOffset` on, until the next call; nil when they
     /// cannot be read there again. Only the addresses are kept, to tell the lines of `bytes` by.
     mutating func lend(_ bytes: Bytes, fileOffset: Int?) {
@@ -128,8 +131,8 @@ struct EvidenceArena: Sendable {
         let address = Int(bitPattern: kept.baseAddress), offset = lentFileOffset &+ (address &- lentStart)
         let place: Record.Place = address >= lentStart && address &+ kept.count <= lentEnd && lentEnd != 0
             && offset < Record.fileOffsetLimit ? .file(offset: offset) : .copy(at: copy(kept))
-        // The slot is the record's `records.count` before it: grown if that one still counts.
-        if number >= records.count, records[number & recordMask].counts(end: end, capacity: capacity) { grow() }
+        // The slot is the record's `records.count` before it (if that one is still in the ring): grown if it still counts.
+        if number &- records.count >= oldest, records[number & recordMask].counts(end: end, capacity: capacity) { grow() }
         oldest = max(oldest, number &+ 1 &- records.count)
         let record = Record(start: start, place: place, length: kept.count, line: line, back: previous.map { number &- $0 } ?? 0,
                             digest: LineDigest.of(kept))
@@ -192,8 +195,8 @@ struct EvidenceArena: Sendable {
         return offset
     }
 
-    /// Doubles the ring of records, each staying at its number. Slots of no record are left as they come: only
-    /// records from `oldest` on are read.
+    /// Doubles the ring of records, each staying at its number. The other slots are left as the system gives them
+    /// (a page never written costs no memory): a slot is read only once a record from `oldest` on was written to it.
     private mutating func grow() {
         let size = records.count * 2, mask = size - 1
         records = [Record](unsafeUninitializedCapacity: size) { larger, initialized in

@@ -128,4 +128,18 @@ final class EvidenceArenaTests: XCTestCase {
         newest = append(&arena, 4, "not in the file", after: newest)
         XCTAssertEqual(arena.lines(endingAt: newest, depth: 6), [EvidenceLine(line: 3, text: "third line"), EvidenceLine(line: 4, text: "not in the file")])
     }
+
+    /// The ring of records grows only as far as the records that count need: a power of two, at least 4,096.
+    /// Lines of 140, 30 and 4 bytes count 160, 50 and 24 bytes each: a 256 KiB bound holds at most 1,639, 5,243 and
+    /// 10,923 of them at once.
+    func testTheRingOfRecordsGrowsOnlyAsFarAsNeeded() {
+        for (length, expected) in [(140, 4096), (30, 8192), (4, 16384)] {
+            var arena = EvidenceArena(capacity: 1 << 18)
+            var newest: EvidenceArena.Position?
+            let text = String(repeating: "v", count: length)
+            for line in 1...40_000 { newest = append(&arena, line, text, after: line % 2 == 0 ? newest : nil) }
+            XCTAssertEqual(arena.recordSlots, expected, "lines of \(length) bytes")
+            XCTAssertEqual(arena.lines(endingAt: newest, depth: 6).map(\.line), [39_999, 40_000])
+        }
+    }
 }
