@@ -172,7 +172,12 @@ struct EvidenceArena: Sendable {
         case .file(let offset):
             guard let bytes = file?.bytes(at: offset, count: length), bytes.count == length else { return nil }
             return bytes.withUnsafeBufferPointer { read in
-                LineDigest.of(read) == record.digest ? String(decoding: read, as: UTF8.self) : nil
+                guard LineDigest.of(read) == record.digest else { return nil }
+                // Made as a copy is: a line cut inside a character is repaired the same way.
+                return String(unsafeUninitializedCapacity: length) { buffer in
+                    _ = buffer.initialize(from: read)
+                    return length
+                }
             }
         }
     }
