@@ -13,10 +13,16 @@ final class FileRereader: LineRereader {
     private let descriptor: Int32
     private let cache = Mutex()
 
-    /// Opens `path` for reading; nil if it cannot be opened.
+    /// Opens `path` for reading; nil if it cannot be opened or is no longer a regular file (opened without
+    /// blocking, in case a FIFO took its name since it was read).
     init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
         self.descriptor = descriptor
     }
 

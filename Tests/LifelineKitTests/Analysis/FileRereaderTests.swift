@@ -15,5 +15,6 @@ final class FileRereaderTests: XCTestCase {
         }
         XCTAssertEqual(file.bytes(at: 299_995, count: 10), Array(bytes[299_995...]), "fewer bytes past the end of the file")
         XCTAssertNil(FileRereader(path: url.path + ".missing"))
+        XCTAssertNil(FileRereader(path: FileManager.default.temporaryDirectory.path), "a directory is no file to read lines from")
     }
 }
