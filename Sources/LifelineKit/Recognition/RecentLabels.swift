@@ -53,19 +53,10 @@ struct RecentLabels: Sendable {
         texts.withUnsafeMutableBufferPointer { stored in _ = memcpy(stored.baseAddress! + slot * Self.longestText, source, text.count) }
     }
 
-    /// A hash of the text, eight bytes at a step; nil when it is too long to keep or nothing is kept.
+    /// The text's slot, from the interner's hash (its top bits after a multiply); nil when the text is too long to
+    /// keep or nothing is kept.
     private func slot(_ text: Bytes) -> Int? {
         guard !lengths.isEmpty, text.count <= Self.longestText else { return nil }
-        var hash = UInt64(text.count) &* 0x9E37_79B9_7F4A_7C15
-        if let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            var i = 0
-            while i + 8 <= text.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                i += 8
-            }
-            if i < text.count { hash = (hash ^ (base + i).littleEndianWord(count: text.count - i)) &* 0x9E37_79B9_7F4A_7C15 }
-        }
-        return Int(truncatingIfNeeded: hash >> 56)
+        return Int(truncatingIfNeeded: (StringInterner.hash(text, 0..<text.count) &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 }
