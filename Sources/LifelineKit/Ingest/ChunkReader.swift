@@ -43,8 +43,6 @@ final class ChunkReader {
     private var atEnd = false
     /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
     private var offset = 0
-    /// Where the first byte of `pending` (the next chunk) is in the input.
-    private var pendingOffset = 0
     /// Chunks say where they are in the file (`Chunk.fileOffset`): a regular file opened here, read once from its start.
     let rereadable: Bool
     /// The first bytes have been checked for binary content.
@@ -94,12 +92,8 @@ final class ChunkReader {
                 break
             }
             if skippingOverlongLine {
-                guard let newline = block.firstIndex(of: ASCII.newline) else {
-                    pendingOffset += block.count
-                    continue
-                }
+                guard let newline = block.firstIndex(of: ASCII.newline) else { continue }
                 block.removeSubrange(...newline)
-                pendingOffset += newline + 1
                 skippingOverlongLine = false
             }
             guard let lastNewline = block.lastIndex(of: ASCII.newline) else {
@@ -107,20 +101,22 @@ final class ChunkReader {
                 if pending.count > maxLineLength {
                     skippingOverlongLine = true
                     pending = []
-                    pendingOffset += block.count
                     return Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true)
                 }
                 continue
             }
             pending = Array(block[(lastNewline + 1)...])
             block.removeSubrange((lastNewline + 1)...)
-            defer { pendingOffset += block.count }
-            return Chunk(bytes: block, fileOffset: rereadable ? pendingOffset : nil)
+            return Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count))
         }
         guard !pending.isEmpty, !skippingOverlongLine else { return nil }
         defer { pending = [] }
-        return Chunk(bytes: pending, fileOffset: rereadable ? pendingOffset : nil)
+        return Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count))
     }
+
+    /// Where a chunk starts in a re-readable file, when it and what follows it in `pending` are the last `count`
+    /// bytes read (lone carriage returns become newlines in place, and skipped bytes were read too); nil otherwise.
+    private func fileOffset(ofChunkBefore count: Int) -> Int? { rereadable ? offset - count : nil }
 
     /// Takes back the bytes of a chunk `next()` returned, once nothing else holds them, to read into again.
     /// Not when following: reads are a line or a few then, and the time taken to prepare a buffer would be time a
