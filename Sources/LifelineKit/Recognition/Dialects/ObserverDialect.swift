@@ -10,6 +10,13 @@ enum ObserverDialect: Dialect {
             DialectSample("NotificationCenter addObserver(forName: .cartDidChange)", .observer(.observerAdded("cartDidChange"), controller: nil)),
             DialectSample("NotificationCenter.default.removeObserver(self)", .observer(.observersRemovedAll, controller: nil)),
             DialectSample("<Shop.Cart: 0x7f01> addObserver Foo", .observer(.observerAdded("Foo"), controller: "<Shop.Cart: 0x7f01>")),
+            DialectSample("NotificationCenter.default.addObserver(self, selector: #selector(reload), name: .cartDidChange, object: nil)",
+                          .observer(.observerAdded("cartDidChange"), controller: nil)),
+            DialectSample("removeObserver(self, name: UIResponder.keyboardWillShowNotification, object: nil)",
+                          .observer(.observerRemoved("UIResponder.keyboardWillShowNotification"), controller: nil)),
+            DialectSample("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(reload:) name:CartDidChange object:nil];",
+                          .observer(.observerAdded("CartDidChange"), controller: nil)),
+            DialectSample("removeObserver(self, forKeyPath: \"title\")", .observer(.observersRemovedAll, controller: nil)),
         ])
 
     /// The dialects that may name an observer line's controller before a label is tried; neither reads the word's
@@ -33,6 +40,13 @@ enum ObserverDialect: Dialect {
             while i < limit, isSeparator(b[i]) { i += 1 }
         }
         skipSeparators()
+        // The observer is the controller itself, as code registers it (`addObserver(self, selector: …, name: .x, …)`,
+        // `[center addObserver:self selector:… name:X object:nil]`): the notification is the `name:` argument.
+        if b.matches("self", at: i), i + 4 < limit, b[i + 4] == ASCII.comma || b[i + 4] == ASCII.space,
+           let argument = nameArgument(b, from: i + 4, limit: limit) {
+            i = argument
+            skipSeparators()
+        }
         for label in ["forName", "name"] as [StaticString] where b.matches(label, at: i) {
             let after = i + label.utf8CodeUnitCount
             if after < limit, b[after] == ASCII.colon || b[after] == ASCII.equals { i = after; skipSeparators() }
@@ -47,6 +61,22 @@ enum ObserverDialect: Dialect {
         }
         let name = named ? names.intern(b, nameStart..<nameEnd) : "(unnamed)"
         return RecognizedEvent(kind: adds ? .observerAdded(name) : .observerRemoved(name), controller: controller, argument: nil)
+    }
+
+    /// Where the value of a `name:` argument starts, from `from` (after a byte) on: after `name:` standing as a
+    /// word (not `forName:`) outside nested parentheses (`#selector(update(name:))`), before the argument list ends.
+    private static func nameArgument(_ b: Bytes, from: Int, limit: Int) -> Int? {
+        let label: StaticString = "name:"
+        var depth = 0
+        for i in from..<limit {
+            if b[i] == ASCII.openParen { depth += 1 }
+            if b[i] == ASCII.closeParen {
+                if depth == 0 { return nil }
+                depth -= 1
+            }
+            if depth == 0, b.matches(label, at: i), !ASCII.isIdentifier(b[i - 1]) { return i + label.utf8CodeUnitCount }
+        }
+        return nil
     }
 
     /// What may stand between an observer word and its notification's name: `addObserver(forName: .name…`.
