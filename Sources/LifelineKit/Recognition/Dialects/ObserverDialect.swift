@@ -16,12 +16,16 @@ enum ObserverDialect: Dialect {
                           .observer(.observerRemoved("UIResponder.keyboardWillShowNotification"), controller: nil)),
             DialectSample("[[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(reload:) name:CartDidChange object:nil];",
                           .observer(.observerAdded("CartDidChange"), controller: nil)),
+            DialectSample("removeObserver(self, name: nil, object: nil)", .observer(.observersRemovedAll, controller: nil)),
             DialectSample("removeObserver(self, forKeyPath: \"title\")", .observer(.observersRemovedAll, controller: nil)),
         ])
 
     /// The dialects that may name an observer line's controller before a label is tried; neither reads the word's
     /// callback.
     private static let ownerDialects: [any NamingDialect.Type] = [DescriptionBeforeDialect.self, ObjCMethodDialect.self]
+
+    /// The name of an observer line that names no notification.
+    private static let unnamed = "(unnamed)"
 
     /// The observer event of the `addObserver`/`removeObserver` word at `word`.
     static func event(adds: Bool, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>, _ names: inout ControllerNames) -> RecognizedEvent {
@@ -41,11 +45,15 @@ enum ObserverDialect: Dialect {
         }
         skipSeparators()
         // The observer is the controller itself, as code registers it (`addObserver(self, selector: …, name: .x, …)`,
-        // `[center addObserver:self selector:… name:X object:nil]`): the notification is the `name:` argument.
+        // `[[NSNotificationCenter defaultCenter] addObserver:self selector:… name:X object:nil]`): the notification
+        // is the `name:` argument; `name: nil` is every notification.
         if b.matches("self", at: i), i + 4 < limit, b[i + 4] == ASCII.comma || b[i + 4] == ASCII.space,
            let argument = nameArgument(b, from: i + 4, limit: limit) {
             i = argument
             skipSeparators()
+            if b.matches("nil", at: i), i + 3 == limit || !ASCII.isIdentifier(b[i + 3]) {
+                return RecognizedEvent(kind: adds ? .observerAdded(Self.unnamed) : .observersRemovedAll, controller: controller, argument: nil)
+            }
         }
         for label in ["forName", "name"] as [StaticString] where b.matches(label, at: i) {
             let after = i + label.utf8CodeUnitCount
@@ -59,7 +67,7 @@ enum ObserverDialect: Dialect {
         if !adds, named, nameEnd - nameStart == 4, b.matches("self", at: nameStart) {
             return RecognizedEvent(kind: .observersRemovedAll, controller: controller, argument: nil)
         }
-        let name = named ? names.intern(b, nameStart..<nameEnd) : "(unnamed)"
+        let name = named ? names.intern(b, nameStart..<nameEnd) : Self.unnamed
         return RecognizedEvent(kind: adds ? .observerAdded(name) : .observerRemoved(name), controller: controller, argument: nil)
     }
 
