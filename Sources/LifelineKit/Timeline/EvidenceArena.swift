@@ -230,7 +230,7 @@ enum LineDigest {
             let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
             value = value &* 0x9E37_79B9_7F4A_7C15 ^ first ^ (last << 1 | last >> 63)
         } else {
-            for index in 0..<bytes.count { value |= UInt64(bytes[index]) << (8 * UInt64(index) + 8) }
+            value |= base.littleEndianWord(count: bytes.count) << 8
         }
         value = (value ^ value >> 29) &* 0xBF58_476D_1CE4_E5B9
         return value >> 44
