@@ -30,7 +30,7 @@ public final class RuleEngine {
     func feed(_ body: (inout TimelineTracker<RuleRunner>) -> Void) { body(&tracker) }
 
     /// Keeps the evidence of lines lent from chunks of a file as offsets, and reads it back from `file` when quoted.
-    func rereadEvidence(from file: any LineRereader) { tracker.evidenceFile = file }
+    func rereadEvidence(from file: any LineRereader) { tracker.rereadEvidence(from: file) }
 
     /// The callback running on a thread: the last one logged there, while its body is open.
     func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }

@@ -40,11 +40,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
         self.ignoredClasses = ClassFilter(patterns: ignoredClasses)
     }
 
-    /// Where the lines of lent chunks can be read again (`EvidenceArena`): their evidence is kept as file offsets.
-    var evidenceFile: (any LineRereader)? {
-        get { timeline.arena.file }
-        set { timeline.arena.file = newValue }
-    }
+    /// Keeps the evidence of lent chunks' lines as file offsets from here on, read back from `file` (`EvidenceArena`).
+    mutating func rereadEvidence(from file: any LineRereader) { timeline.arena.file = file }
 
     /// The lines lent with the events that follow lie in `chunk`, whose first byte is at `fileOffset` in the input
     /// file (nil if it cannot be read there again). Lent again for each run of events: chunks reuse buffers.
