@@ -136,6 +136,7 @@ struct ChunkParser {
                 result.lineCount += 1
                 parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
+            endWrappedMessage(into: &result)
         }
         if let callbackThreads { result.lateThreads = callbackThreads.threads }
         releaseHeldStructure { _ in true }  // numbered in this chunk: explained with it, even if its record is not over
@@ -175,20 +176,28 @@ struct ChunkParser {
     private mutating func account(_ reading: consuming LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {
         switch consume reading {
         case .unparseable(let reason):
+            endWrappedMessage(into: &result)
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
             explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .unparseable(reason)))
         case .structure:
+            endWrappedMessage(into: &result)
             result.otherLines += 1
             guard let explain else { return }
             let explanation = LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .other)
             if assembler.isInside { heldStructure.append(explanation) } else { explain(explanation) }
         case .prefixed(let prefix):
             guard let line else { return }
+            if wrapped != nil, continuesWrappedMessage(line, prefix, at: offset, number: number, into: &result) { return }
             if let time = prefix.time { result.lastTime = time }
             // Bound by the switch, an event's parts move on into the parser's event (`EventRecognizer.Outcome`), and a
             // line that is no event leaves nothing to destroy.
             switch recognize(line, prefix.message, mayHoldTilde: chunkHoldsTilde) {
             case .unattributed, .none:
+                if let partial = recognizer.partialMessage, lastReason == nil {
+                    wrapped = WrappedMessage(partial: partial, number: number, bytes: offset..<(offset + line.count), text: line.string(0..<line.count),
+                                             prefix: prefix, process: processNames.key(line, prefix.process, pid: prefix.pid))
+                    return
+                }
                 if let reason = overBudget.take() {
                     account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
                     return
@@ -229,6 +238,7 @@ struct ChunkParser {
                                    textBytes: offset..<(offset + line.count))
             }
         case .record(let record):
+            endWrappedMessage(into: &result)
             if let time = record.time { result.lastTime = time }
             var message = record.message
             let outcome = message.withUTF8 { recognize($0, 0..<$0.count) }
@@ -260,6 +270,71 @@ struct ChunkParser {
             result.events.append(LifecycleEvent(line: number, time: record.time, process: process,
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil))
+        }
+    }
+
+    // MARK: Messages wrapped over several lines
+
+    /// One of UIKit's messages whose line ended inside it (`UIKitMessages.Partial`), and the lines that went on with
+    /// it so far: a line with no prefix of its own may continue it (`on <X: 0x…>`, `whose view is not in the window
+    /// hierarchy!`). Complete, it is one event at its first line; the other lines are other lines.
+    private struct WrappedMessage {
+        var partial: UIKitMessages.Partial
+        let number: Int
+        let bytes: Range<Int>
+        let text: String
+        let prefix: LinePrefix
+        let process: ProcessKey
+        var continuations: [(number: Int, text: String)] = []
+    }
+
+    private var wrapped: WrappedMessage?
+    /// How many lines after its first a wrapped message may take.
+    private static let wrappedContinuations = 3
+
+    /// Whether the line goes on with the wrapped message (and was accounted for); if not, the message ends unread.
+    private mutating func continuesWrappedMessage(_ line: Bytes, _ prefix: LinePrefix, at offset: Int, number: Int,
+                                                  into result: inout ParsedChunk) -> Bool {
+        guard var message = wrapped else { return false }
+        let bare = prefix.time == nil && prefix.yearless == nil && prefix.process == nil && prefix.pid == nil
+        guard bare, message.continuations.count < Self.wrappedContinuations else {
+            endWrappedMessage(into: &result)
+            return false
+        }
+        switch recognizer.resume(message.partial, line, in: prefix.message) {
+        case .message(let summary, let blamed):
+            wrapped = nil
+            let first = message.prefix
+            explain?(LineExplanation(line: message.number, text: message.text,
+                                     reading: .event(.uikitWarning(summary), controller: blamed, argument: nil,
+                                                     dialect: UIKitMessageDialect.description.identifier)))
+            result.appendEvent(line: message.number, time: first.time, process: message.process, thread: first.tid, kind: .uikitWarning(summary),
+                               controller: blamed, argument: nil, yearless: first.yearless, textBytes: message.bytes)
+            message.continuations.append((number, line.string(0..<line.count)))
+            for continuation in message.continuations {
+                result.otherLines += 1
+                explain?(LineExplanation(line: continuation.number, text: continuation.text, reading: .other))
+            }
+            return true
+        case .partial(let partial):
+            message.partial = partial
+            message.continuations.append((number, line.string(0..<line.count)))
+            wrapped = message
+            return true
+        case .none:
+            endWrappedMessage(into: &result)
+            return false
+        }
+    }
+
+    /// A wrapped message that did not go on to its end: its lines are other lines.
+    private mutating func endWrappedMessage(into result: inout ParsedChunk) {
+        guard let message = wrapped else { return }
+        wrapped = nil
+        if let time = message.prefix.time { result.lastTime = time }
+        notEvent(message.text, number: message.number, blank: false, into: &result)
+        for continuation in message.continuations {
+            notEvent(continuation.text, number: continuation.number, blank: false, into: &result)
         }
     }
 
@@ -322,7 +397,9 @@ struct ChunkParser {
         switch event.kind {
         case .uikitWarning: dialect = UIKitMessageDialect.description.identifier
         case .observerAdded, .observerRemoved, .observersRemovedAll: dialect = ObserverDialect.description.identifier
-        case .callback: dialect = recognizer.lastDialect.map { $0.description.identifier } ?? CSharpFinalizerDialect.description.identifier
+        case .callback:
+            dialect = recognizer.lastDialect.map { $0.description.identifier }
+                ?? (recognizer.numbered ? NumberedCallbackDialect.description.identifier : CSharpFinalizerDialect.description.identifier)
         case .appEvent: dialect = "events"
         }
         return .event(event.kind, controller: event.controller, argument: event.argument, dialect: customPatternMatched ? "pattern" : dialect)

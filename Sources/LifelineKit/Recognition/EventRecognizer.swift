@@ -11,6 +11,10 @@ struct EventRecognizer {
     private(set) var lastDialect: (any NamingDialect.Type)?
     /// Why the last message's callback word is not attributed, when it is `unattributed`.
     private(set) var rejection: String?
+    /// Whether the last event was read by `NumberedCallbackDialect` (shown by `lifeline events`).
+    private(set) var numbered = false
+    /// One of UIKit's messages that the last message started but did not finish: its line may go on in the next.
+    private(set) var partialMessage: UIKitMessages.Partial?
     /// Whether the last message that is no event had a word starting with one of the watched heads
     /// (`init(watching:)`); true when nothing is watched.
     private(set) var sawWatchedWord = true
@@ -73,11 +77,18 @@ struct EventRecognizer {
         }
     }
 
+    /// Goes on with a message that an earlier line started (`partialMessage`) in the message `b[range]`.
+    mutating func resume(_ partial: UIKitMessages.Partial, _ b: Bytes, in range: Range<Int>) -> UIKitMessages.Outcome {
+        UIKitMessages.resume(partial, b, in: range, names: &names)
+    }
+
     /// What `b[range]` is. `mayHoldTilde`: false when the caller knows the message has no `~` (its whole chunk has
     /// none), which spares looking for C# finalizers.
     mutating func recognize(_ b: Bytes, in range: Range<Int>, mayHoldTilde: Bool = true) -> Outcome {
         lastDialect = nil
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
+        if partialMessage != nil { partialMessage = nil }
+        numbered = false
         let table = self.table
         let classes = table.classes
         let watchedHeads = self.watchedHeads
@@ -107,7 +118,14 @@ struct EventRecognizer {
             if start > range.lowerBound, b[start - 1] >= 0x80, Self.continuesNonASCIIWord(b, start, lower: range.lowerBound) { continue }
             let wordEnd = classes.wordEnd(b, from: start + 1, limit: end)
             next = wordEnd
-            guard let keyword = table.keyword(b, start..<wordEnd) else { continue }
+            guard let keyword = table.keyword(b, start..<wordEnd) else {
+                if ASCII.isDigit(b[wordEnd - 1]), let event = NumberedCallbackDialect.event(b, start, wordEnd, range, table: table, &names) {
+                    lastDialect = nil
+                    numbered = true
+                    return .event(event)
+                }
+                continue
+            }
             switch keyword {
             case .callback(let callback):
                 switch callbackEvent(callback, b, start..<wordEnd, range) {
@@ -118,8 +136,13 @@ struct EventRecognizer {
             case .observer(let adds):
                 return .event(ObserverDialect.event(adds: adds, b, start..<wordEnd, range, &names))
             case .warningTrigger(let trigger):
-                if let (summary, culprit) = UIKitWarnings.match(b, in: range, trigger: trigger) {
-                    return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: culprit, argument: nil))
+                switch UIKitMessages.match(b, in: range, trigger: trigger, at: start, names: &names) {
+                case .message(let summary, let blamed):
+                    return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: blamed, argument: nil))
+                case .partial(let partial):
+                    if partialMessage == nil { partialMessage = partial }
+                case .none:
+                    break
                 }
             }
         }

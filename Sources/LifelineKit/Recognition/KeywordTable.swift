@@ -8,7 +8,7 @@ import Darwin
 enum Keyword: Equatable, Sendable {
     case callback(Callback)
     case observer(adds: Bool)
-    /// First word of one of UIKit's own console warnings: its index in `UIKitWarnings.triggerWords`.
+    /// First word of one of UIKit's own console warnings: its index in `UIKitMessages.triggerWords`.
     case warningTrigger(Int)
 }
 
@@ -40,7 +40,7 @@ struct KeywordTable: Sendable {
         }
         entries += ["addObserver", "addObserverForName"].map { ($0, .observer(adds: true)) }
         entries.append(("removeObserver", .observer(adds: false)))
-        entries += UIKitWarnings.triggerWords.enumerated().map { ($1, .warningTrigger($0)) }
+        entries += UIKitMessages.triggerWords.enumerated().map { ($1, .warningTrigger($0)) }
         spellings = entries.map { Array($0.word.utf8).enumerated().map { $0.offset == 0 ? $0.element | 0x20 : $0.element } }
         sieve = KeywordSieve(heads: spellings)
         for (bytes, entry) in zip(spellings, entries) { insert(bytes, entry.keyword) }

@@ -13,7 +13,8 @@ public struct CallbackAfterDeallocRule: Rule {
         Nothing can happen to an object after dealloc/deinit. An init, loadView or viewDidLoad at the same \
         address starts a new instance (addresses are reused), but any other callback means either a dangling \
         reference (an unowned or unsafe pointer, a zombie) or a new object at the reused address whose init was not \
-        logged. It is a warning, not an error, because of the second case. Fix: look for unowned references and \
+        logged. It is a warning, not an error, because of the second case. A class name or label without an address \
+        may stand for several objects, so it is judged only with an address. Fix: look for unowned references and \
         unsafe pointers to the controller; log init so reuse is visible. Lifeline then treats the address as holding \
         a new instance.
         """,
@@ -41,6 +42,11 @@ public struct CallbackAfterDeallocRule: Rule {
             """
             <Shop.CartViewController: 0x7f01> deinit
             removeObserver CartDidChange
+            """,
+            """
+            -[ViewController viewDidDisappear:]
+            -[ViewController dealloc]
+            -[ViewController didReceiveMemoryWarning]
             """,
         ],
         fix: RuleFix(

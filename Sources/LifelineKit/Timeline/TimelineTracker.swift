@@ -128,8 +128,9 @@ struct TimelineTracker<Judge: TimelineJudge> {
             }
             slot = found
         } else if let dead = timeline.tombstones.remove(key) {
-            // The unlabelled controller may be several objects: after its dealloc, any callback is the next one's.
-            if event.kind.callback?.beginsLife == true || (key.ref.isUnlabelled && event.kind.callback != nil) {
+            // A name without an address may stand for several objects of its class: after its dealloc, any callback
+            // is the next one's (`-[VC dealloc]` then `-[VC didReceiveMemoryWarning]` is another VC).
+            if event.kind.callback?.beginsLife == true || (key.ref.mayNameSeveralObjects && event.kind.callback != nil) {
                 slot = timeline.live.insert(makeInstance(key, generation: dead.generation + 1))
             } else {
                 slot = timeline.live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life

@@ -2,7 +2,7 @@
 enum DialectRegistry {
     static let all: [any Dialect.Type] = [
         DescriptionBeforeDialect.self, ObjCMethodDialect.self, DottedCallDialect.self, LabelBeforeDialect.self,
-        LabelAfterDialect.self, BareCallbackDialect.self, CSharpFinalizerDialect.self, ObserverDialect.self,
+        LabelAfterDialect.self, BareCallbackDialect.self, NumberedCallbackDialect.self, CSharpFinalizerDialect.self, ObserverDialect.self,
         UIKitMessageDialect.self,
     ]
 
