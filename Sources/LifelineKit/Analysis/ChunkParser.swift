@@ -32,9 +32,9 @@ struct ParsedChunk: Sendable {
     @inline(never)
     mutating func appendEvent(line: Int, time: TraceTime?, process: consuming ProcessKey, thread: UInt64?, kind: consuming EventKind,
                               controller: consuming ControllerRef?, argument: consuming ControllerArgument?, yearless: YearlessTime?,
-                              textBytes: Range<Int>) {
+                              textBytes: Range<Int>, vouching: LabelVouchingRole = .none) {
         let event = LifecycleEvent(line: line, time: time, process: process, thread: thread, kind: kind, controller: controller,
-                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes)
+                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes, vouching: vouching)
         events.append(consume event)
     }
 }
@@ -224,18 +224,19 @@ struct ChunkParser {
                 }
                 notEvent(line.string(0..<line.count), number: number, blank: !line.contains { !ASCII.isBlank($0) }, into: &result)
             case .event(let kind, let controller, let argument):
+                let process = processNames.key(line, prefix.process, pid: prefix.pid)
                 if let explain {
                     let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
-                    explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event)))
+                    explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event),
+                                            process: process, vouching: recognizer.vouching))
                 }
-                let process = processNames.key(line, prefix.process, pid: prefix.pid)
                 if callbackThreads != nil, let callback = kind.callback {
                     callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
                                           pid: prefix.pid, thread: prefix.tid, process: process)
                 }
                 result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: kind,
                                    controller: controller, argument: argument, yearless: prefix.yearless,
-                                   textBytes: offset..<(offset + line.count))
+                                   textBytes: offset..<(offset + line.count), vouching: recognizer.vouching)
             }
         case .record(let record):
             endWrappedMessage(into: &result)
@@ -259,8 +260,9 @@ struct ChunkParser {
                 notEvent(record.message, number: number, blank: record.message.allSatisfy { $0 == " " || $0 == "\t" }, into: &result)
                 return
             }
-            explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized)))
             let process = processNames.key(of: record)
+            explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized), process: process,
+                                     vouching: recognizer.vouching))
             if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
                 Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
                     callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
@@ -269,7 +271,8 @@ struct ChunkParser {
             }
             result.events.append(LifecycleEvent(line: number, time: record.time, process: process,
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
-                                                argument: recognized.argument, text: record.message, yearless: nil))
+                                                argument: recognized.argument, text: record.message, yearless: nil,
+                                                vouching: recognizer.vouching))
         }
     }
 

@@ -21,6 +21,21 @@ public struct LineExplanation: Sendable {
     /// The line (for `log --style json` records, the record's message).
     public var text: String
     public var reading: Reading
+    /// The process of an event's line, and what its label has to do with the file's word on its labels.
+    var process: ProcessKey?
+    var vouching = LabelVouchingRole.none
+
+    public init(line: Int, text: String, reading: Reading) {
+        self.line = line
+        self.text = text
+        self.reading = reading
+    }
+
+    init(line: Int, text: String, reading: Reading, process: ProcessKey?, vouching: LabelVouchingRole) {
+        self.init(line: line, text: text, reading: reading)
+        self.process = process
+        self.vouching = vouching
+    }
 }
 
 /// Reads an input line by line the way `check` does and says what each line was read as (`lifeline events`),
@@ -43,19 +58,60 @@ public struct LineExplainer: Sendable {
         let reader = try input.reader(blockSize: 256 << 10, follow: false, writerPatience: AnalysisOptions().writerPatience,
                                       shouldStop: { false })
         var parser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(.eager))
+        let vouching = Vouching(body)
         guard appEvents != nil else {
             var linesBefore = 0  // the lines of the chunks before the one being parsed
             parser.explain = { explanation in
                 var numbered = explanation
                 numbered.line += linesBefore
-                body(numbered)
+                vouching.take(numbered)
             }
             while let chunk = try reader.next() {
                 linesBefore += parser.parse(chunk).lineCount
             }
+            vouching.finish()
             return
         }
-        try explainPlacingAppEvents(reader, &parser, body)
+        try explainPlacingAppEvents(reader, &parser, vouching.take)
+        vouching.finish()
+    }
+
+    /// Explanations through the file's word on its labels (`LabelVouching`): a callback no line vouched for is
+    /// explained as unattributed, one that was vouched for says so.
+    private final class Vouching {
+        var gate: LabelVouching<LineExplanation>
+        let body: (LineExplanation) -> Void
+
+        init(_ body: @escaping (LineExplanation) -> Void) {
+            gate = LabelVouching()
+            self.body = body
+        }
+
+        func take(_ explanation: LineExplanation) {
+            var name: LabelVouching<LineExplanation>.Name?
+            if case .event(_, let controller?, _, _) = explanation.reading, let process = explanation.process {
+                name = .init(process: process, name: controller.interned)
+            }
+            gate.take(explanation, line: explanation.line, role: explanation.vouching, name: name, release: release)
+        }
+
+        func finish() { gate.finish(release: release) }
+
+        private func release(_ explanation: LineExplanation, kept: Bool) {
+            guard explanation.vouching == .needsVouching, case .event(let kind, let controller?, let argument, let dialect) = explanation.reading else {
+                return body(explanation)
+            }
+            var decided = explanation
+            if kept {
+                decided.reading = .event(kind, controller: controller, argument: argument, dialect: (dialect ?? "") + ", vouched for by the file")
+            } else {
+                let word = EventName(kind).description
+                decided.reading = .unattributed("\(word): \(LabelText.quoted(controller.name)) does not look like a controller, the callback "
+                    + "word is also an ordinary word, and no callback only a controller has (viewDidLoad, viewWillAppear…) "
+                    + "names \(LabelText.quoted(controller.name)) in this file")
+            }
+            body(decided)
+        }
     }
 
     /// The same, each chunk's explanations held until its events went through a timeline (with no rules), so

@@ -117,6 +117,9 @@ struct InOrderStage {
     private var yearlessClock = YearlessClock()
     /// App event patterns tried here, on the lines the parser kept (`ParsedChunk.lateLines`); nil when none.
     private let late: LateAppEvents?
+    /// The file's word on its labels. While an event waits in it, late app events wait there too, in line order
+    /// (they are placed by the callback running on their thread when their line is read).
+    private var vouching = LabelVouching<LifecycleEvent>()
 
     init(engine: RuleEngine, observer: TraceAnalyzer.Observer, late: LateAppEvents? = nil) {
         self.engine = engine
@@ -172,6 +175,10 @@ struct InOrderStage {
                             }
                             events[event].line += linesBefore
                             resolveYear(&events[event])
+                            if events[event].vouching != .none || !vouching.isIdle {
+                                vouch(events[event], bytes, into: &tracker)
+                                continue
+                            }
                             if let range = events[event].textBytes {
                                 if lendsLines {
                                     tracker.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
@@ -192,6 +199,22 @@ struct InOrderStage {
         if let lastTime = pieces.last(where: { $0.lastTime != nil })?.lastTime {
             yearlessClock.observeDated(lastTime)
             engine.observeTime(lastTime)
+        }
+    }
+
+    /// Feeds an event through the file's word on its labels (`LabelVouching`): it may wait, with its line as text,
+    /// for a line that vouches for its label, and the events after it wait with it.
+    private mutating func vouch(_ event: LifecycleEvent, _ bytes: Bytes, into tracker: inout TimelineTracker<RuleRunner>) {
+        var owned = event
+        if let range = owned.textBytes {
+            owned.text = bytes.string(range)
+            owned.textBytes = nil
+        }
+        let name = owned.controller.map { LabelVouching<LifecycleEvent>.Name(process: owned.process, name: $0.interned) }
+        vouching.take(owned, line: owned.line, role: owned.vouching, name: name) { event, kept in
+            guard kept else { return }
+            var event = event
+            tracker.consume(&event)
         }
     }
 
@@ -234,6 +257,11 @@ struct InOrderStage {
             for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
+                if !vouching.isIdle {
+                    event.text = bytes.string(lines[index].bytes)
+                    vouch(event, bytes, into: &tracker)
+                    continue
+                }
                 if lendsLines { tracker.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
                 event.text = bytes.string(lines[index].bytes)
                 tracker.consume(&event)
@@ -260,9 +288,22 @@ struct InOrderStage {
     }
 
     /// Ends the trace (end-of-trace findings) and returns its statistics.
-    func finish() -> TraceStatistics {
+    mutating func finish() -> TraceStatistics {
+        if !vouching.isIdle {
+            engine.feed { tracker in
+                vouching.finish { event, kept in
+                    guard kept else { return }
+                    var event = event
+                    tracker.consume(&event)
+                }
+            }
+        }
         engine.finish()
         var final = statistics
+        // Callbacks no line vouched for are unattributed lines, not events.
+        final.events -= vouching.refused
+        final.unattributedLines += vouching.refused
+        final.otherLines += vouching.refused
         final.samples = (unattributedSamples + otherSamples).prefix(TraceStatistics.sampleLimit).sorted { $0.line < $1.line }
         final.controllers = engine.instanceCount
         final.unattributedLines += engine.unattributedEvents

@@ -35,6 +35,24 @@ struct ControllerNames: Sendable {
     /// The string of `b[range]` (which the caller validated as UTF-8).
     mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String { strings.intern(b, range) }
 
+    /// Per name number: 0 not asked yet, 1 reads as a controller's name, 2 needs the file to vouch for it.
+    private var namesNeedingVouching: [UInt8] = []
+
+    /// What the callback `callback` of `controller` does for the file's word on its labels (`LabelVouchingRole`):
+    /// only names without an address that do not read as a controller's take part.
+    mutating func vouchingRole(of controller: ControllerRef, _ callback: Callback) -> LabelVouchingRole {
+        guard controller.address == nil else { return .none }
+        let number = Int(controller.interned.number)
+        if number >= namesNeedingVouching.count { namesNeedingVouching += Array(repeating: 0, count: number + 64 - namesNeedingVouching.count) }
+        if namesNeedingVouching[number] == 0 {
+            var name = controller.name
+            let needs = !name.hasPrefix("(") && !name.withUTF8 { ControllerRefParser.looksLikeController($0) }
+            namesNeedingVouching[number] = needs ? 2 : 1
+        }
+        guard namesNeedingVouching[number] == 2 else { return .none }
+        return callback.isCommonWord ? .needsVouching : .vouches
+    }
+
     /// The controller name `b[range]` (which the caller validated as UTF-8).
     mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
         ControllerName(number: strings.number(b, range) { ControllerName($0).number })

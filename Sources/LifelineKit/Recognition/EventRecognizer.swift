@@ -11,6 +11,8 @@ struct EventRecognizer {
     private(set) var lastDialect: (any NamingDialect.Type)?
     /// Why the last message's callback word is not attributed, when it is `unattributed`.
     private(set) var rejection: String?
+    /// Whether the last event's label needs the file to vouch for it, or vouches for it (`LabelVouchingRole`).
+    private(set) var vouching = LabelVouchingRole.none
     /// Whether the last event was read by `NumberedCallbackDialect` (shown by `lifeline events`).
     private(set) var numbered = false
     /// One of UIKit's messages that the last message started but did not finish: its line may go on in the next.
@@ -89,6 +91,7 @@ struct EventRecognizer {
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
         if partialMessage != nil { partialMessage = nil }
         numbered = false
+        vouching = .none
         let table = self.table
         let classes = table.classes
         let watchedHeads = self.watchedHeads
@@ -171,6 +174,7 @@ struct EventRecognizer {
                 return .rejected("\(callback.rawValue): \(why)")
             case .controller(let controller):
                 lastDialect = dialect
+                vouching = names.vouchingRole(of: controller, callback)
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
                 return .controller(controller, argument: argument)
             }
@@ -231,6 +235,15 @@ struct EventRecognizer {
                 return ControllerArgument.noParent
             }
             i += 1
+        }
+        // A value glued to a one-argument selector: `willMoveToParent:container`, `didMoveToParentViewController:nil`.
+        if from < limit, b[from] == ASCII.colon, from + 1 < limit, ASCII.isLetter(b[from + 1]) || b[from + 1] == ASCII.underscore {
+            var end = from + 1
+            while end < limit, ASCII.isIdentifier(b[end]) || b[end] == ASCII.period { end += 1 }
+            if end == limit || !(ASCII.isIdentifier(b[end]) || b[end] == ASCII.colon) {
+                if isNilMarker(b, at: from + 1, limit: limit) { return ControllerArgument.noParent }
+                return .controller(ControllerRef(interned: names.name(b, (from + 1)..<end)))
+            }
         }
         // Swift's call with a label for its value: `willMove(toParent: ParentVC)`.
         if from < limit, b[from] == ASCII.openParen, let colon = b.firstIndex(of: ASCII.colon, in: from..<limit) {

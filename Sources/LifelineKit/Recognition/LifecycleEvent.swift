@@ -52,6 +52,8 @@ public struct LifecycleEvent: Sendable {
     public var argument: ControllerArgument?
     /// Device-syslog time still waiting for its year (see `YearlessClock`).
     var yearless: YearlessTime?
+    /// Whether a label of this line needs, or gives, the file's word that it names a controller (`LabelVouching`).
+    var vouching: LabelVouchingRole = .none
 
     /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
     public var text: String
@@ -72,8 +74,10 @@ public struct LifecycleEvent: Sendable {
 // destroy of every event the parser appends).
 extension LifecycleEvent {
     init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
-         argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil) {
+         argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil,
+         vouching: LabelVouchingRole = .none) {
         self.init(line: line, time: time, lineSpan: Self.span(textBytes), thread: thread,
-                  process: process, kind: kind, controller: controller, argument: argument, yearless: yearless, text: text ?? "")
+                  process: process, kind: kind, controller: controller, argument: argument, yearless: yearless, vouching: vouching,
+                  text: text ?? "")
     }
 }

@@ -2,7 +2,7 @@
 public struct AppearanceOrderRule: Rule {
     public init() {}
     public static let checkedEvents = EventFilter(callbacks: CallbackSet([.viewWillAppear, .viewIsAppearing, .viewDidAppear,
-                                                                          .viewWillDisappear, .viewDidDisappear]),
+                                                                          .viewWillDisappear, .viewDidDisappear, .dealloc]),
                                                   warnings: true)
     /// Instances UIKit warned about, by serial: their errors become warnings.
     private var warned: Set<Int> = []
@@ -26,7 +26,8 @@ public struct AppearanceOrderRule: Rule {
         wrong; an instance's first event sets its state. Callbacks with no label (the unlabelled controller, \
         which may be several controllers) are judged only on a did-callback twice in a row; for a label without an \
         address, which may name two objects of one class (a list pushing a list), a did-callback against the \
-        direction of the last will-callback is not judged either.
+        direction of the last will-callback is not judged either. A dealloc while appearing or appeared, with no \
+        disappear callback, is a warning: the controller was freed while its view stayed on screen.
         """,
         triggeringExamples: [
             """
@@ -61,8 +62,22 @@ public struct AppearanceOrderRule: Rule {
             ↓2016-04-27 10:49:46.696 TestMe[67943:4951489] vc1 viewWillAppear
             2016-04-27 10:49:46.731 TestMe[67943:4951489] vc1 viewDidAppear
             """,
+            """
+             2726.56  Z-orphan viewWillAppear
+             2731.48  Z-orphan viewDidAppear
+            ↓ 2731.49  Z-orphan dealloc
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            -[ListViewController viewWillAppear:]
+            -[ListViewController viewDidAppear:]
+            -[ListViewController viewWillDisappear:]
+            -[ListViewController viewDidDisappear:]
+            -[ListViewController viewWillAppear:]
+            -[ListViewController viewDidAppear:]
+            -[ListViewController dealloc]
+            """,
             """
             -[FolderViewController viewDidLoad]
             -[FolderViewController viewWillAppear:]
@@ -157,10 +172,26 @@ public struct AppearanceOrderRule: Rule {
             warned.insert(instance.serial)
             return
         }
+        if event.kind.callback == .dealloc {
+            checkDealloc(event, instance, context)
+            return
+        }
         guard let callback = event.kind.callback, callback.isAppearance, instance.appearanceKnown,
               !instance.isDeallocated, let (problem, severity) = judge(callback, instance, context) else { return }
         let adjusted = warned.contains(instance.serial) && severity == .error ? Severity.warning : severity
         context.report("\(instance.key.ref) \(problem)", on: instance, at: event, severity: adjusted)
+    }
+
+    /// A controller on screen is told it disappears before it can be freed; freed while appearing or appeared, its
+    /// view was left in the window (added with addSubview and not retained, or its owner let it go mid-transition).
+    /// A label without an address is judged only if it never disappeared: otherwise the freed object may be another.
+    private func checkDealloc(_ event: LifecycleEvent, _ instance: Instance, _ context: RuleContext) {
+        guard instance.appearanceKnown, !instance.isDeallocated, !instance.key.ref.isUnlabelled,
+              instance.appearance == .appeared || instance.appearance == .appearing,
+              !instance.key.ref.mayNameSeveralObjects || instance.willDisappear == nil else { return }
+        context.report("\(instance.key.ref) deallocated while \(instance.appearance.rawValue), with no viewWillDisappear/viewDidDisappear: "
+                       + "its view was left on screen (added with addSubview and not kept, or released mid-transition?)",
+                       on: instance, at: event, severity: .warning)
     }
 
     public mutating func forget(_ instance: Instance) {

@@ -127,13 +127,14 @@ public struct ContainmentOrderRule: Rule {
     }
 
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+        // A willMove before the view ever loaded is an add; the child loading and appearing after it shows the add went on.
+        let addedAndShown = instance.pendingMove.map { pending in instance.viewDidLoadLine.map { $0 > pending.line } ?? false } == true
+            && instance.everAppeared
         if let pending = instance.pendingMove, case .controller(let parent)? = pending.argument,
-           context.classLogs(.didMove, of: instance) {
+           context.classLogs(.didMove, of: instance) || addedAndShown {
             context.report("\(instance.key.ref) willMove(toParent: \(parent)) never followed by didMove(toParent:) (did the app forget to call it after adding the view?)",
                            on: instance, line: pending.line, event: .callback(.willMove))
-        } else if let pending = instance.pendingMove, pending.argument == nil, let loaded = instance.viewDidLoadLine,
-                  loaded > pending.line, instance.everAppeared {
-            // The parent was not logged, but a willMove before the view ever loaded is an add, and the child appeared.
+        } else if let pending = instance.pendingMove, pending.argument == nil, addedAndShown {
             context.report("\(instance.key.ref) willMove(toParent:) at line \(pending.line) never followed by didMove(toParent:), though the controller loaded and appeared (did the container forget to call didMove after adding the view?)",
                            on: instance, line: pending.line, event: .callback(.willMove))
         }

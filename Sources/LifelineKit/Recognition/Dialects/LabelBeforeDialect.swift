@@ -56,7 +56,8 @@ enum LabelBeforeDialect: NamingDialect {
     /// Read once per text before the word, of those seen lately (`RecentLabels`): the reading depends on that text
     /// and on how common the callback word is, nothing else.
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
-        let text = Bytes(rebasing: word.bytes[word.before]), common = word.callback.isCommonWord
+        // Beside a common word (`C1 dealloc`) a label is taken too: the file must then vouch for it (`LabelVouching`).
+        let text = Bytes(rebasing: word.bytes[word.before]), common = false
         switch names.labels.reading(of: text, common: common) {
         case .label(let ref)?: return .controller(ref)
         case .noLabel?: return .notThisShape
@@ -80,7 +81,7 @@ enum LabelBeforeDialect: NamingDialect {
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
-        let common = word.callback.isCommonWord
+        let common = false
         if let known = names.acceptedLabel(b, label, common: common) { return .controller(ControllerRef(interned: known)) }
         if let problem = LabelText.problem(with: label, in: b, common: common) { return .rejected(problem) }
         return .controller(ControllerRef(interned: names.acceptLabel(b, label, common: common)))

@@ -282,6 +282,12 @@ enum LabelText {
         var start = end
         while let (s, before) = scalar(endingAt: start, in: b, lower: range.lowerBound) {
             if isLabelScalar(s) { start = before; continue }
+            // A hyphen between letters or digits is part of the label (`Z-orphan`, `Split-View`).
+            if s == "-", before > range.lowerBound, let (previous, _) = scalar(endingAt: before, in: b, lower: range.lowerBound),
+               isLabelScalar(previous), previous != ".", b[start] != ASCII.period {
+                start = before
+                continue
+            }
             // A single space joins words (`Third VC`); anything else ends the label.
             guard s == " ", before > range.lowerBound, let (previous, _) = scalar(endingAt: before, in: b, lower: range.lowerBound),
                   isLabelScalar(previous) else { break }
