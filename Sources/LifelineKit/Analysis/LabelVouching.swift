@@ -13,6 +13,20 @@ struct LabelVouching<Item> {
         let name: ControllerName
     }
 
+    /// Logs and the events each must yield (`line callback controller`); one generic test runs them, whatever the
+    /// chunks the log is parsed in.
+    static var samples: [(log: [String], events: [String])] {
+        [
+            (["  C1 willMoveToParent:container", "  C1 viewDidLoad"], ["1 willMove C1", "2 viewDidLoad C1"]),
+            (["C1 viewDidLoad", "C1 didMoveToParent:", "C1 dealloc"], ["1 viewDidLoad C1", "2 didMove C1", "3 dealloc C1"]),
+            (["[Step] addChildViewController:", "  C1 viewDidLoad", "[Step] didMoveToParentViewController:"], ["2 viewDidLoad C1"]),
+            (["-[Person init]", "-[Person dealloc]"], []),
+            (["Network init complete", "Network ready"], []),
+            (["Z9 dealloc"] + Array(repeating: "tick", count: 16) + ["Z9 viewDidLoad"], ["18 viewDidLoad Z9"]),
+            (["Z9 dealloc"] + Array(repeating: "tick", count: 15) + ["Z9 viewDidLoad"], ["1 dealloc Z9", "17 viewDidLoad Z9"]),
+        ]
+    }
+
     /// Lines a held item waits for a vouching line.
     let lookAhead: Int
     static var capacity: Int { 4096 }
@@ -31,6 +45,7 @@ struct LabelVouching<Item> {
     /// Takes the next item, at `line`, with its label's role and name; calls `release` with the items that are
     /// decided, in order, and whether each is kept.
     mutating func take(_ item: Item, line: Int, role: LabelVouchingRole, name: Name?, release: (Item, Bool) -> Void) {
+        if !isIdle { releaseDecided(before: line, release) }  // what waited too long is decided before this line vouches
         var waitsFor: Name?
         switch role {
         case .none:

@@ -54,99 +54,94 @@ public struct LineExplainer: Sendable {
     }
 
     /// Calls `body` with every line of `input`, in order. Throws only when the input cannot be opened or read.
+    ///
+    /// Each line goes the way `check` takes it: through the file's word on its labels (`LabelVouching`), then its
+    /// events onto a timeline with no rules, which places app events in their callback and tells a second print of
+    /// one callback delivery (`PrintSite`).
     public func explain(_ input: TraceInput, _ body: @escaping (LineExplanation) -> Void) throws {
         let reader = try input.reader(blockSize: 256 << 10, follow: false, writerPatience: AnalysisOptions().writerPatience,
                                       shouldStop: { false })
         var parser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(.eager))
-        let vouching = Vouching(body)
-        guard appEvents != nil else {
-            var linesBefore = 0  // the lines of the chunks before the one being parsed
-            parser.explain = { explanation in
-                var numbered = explanation
-                numbered.line += linesBefore
-                vouching.take(numbered)
-            }
-            while let chunk = try reader.next() {
-                linesBefore += parser.parse(chunk).lineCount
-            }
-            vouching.finish()
-            return
-        }
-        try explainPlacingAppEvents(reader, &parser, vouching.take)
-        vouching.finish()
-    }
-
-    /// Explanations through the file's word on its labels (`LabelVouching`): a callback no line vouched for is
-    /// explained as unattributed, one that was vouched for says so.
-    private final class Vouching {
-        var gate: LabelVouching<LineExplanation>
-        let body: (LineExplanation) -> Void
-
-        init(_ body: @escaping (LineExplanation) -> Void) {
-            gate = LabelVouching()
-            self.body = body
-        }
-
-        func take(_ explanation: LineExplanation) {
-            var name: LabelVouching<LineExplanation>.Name?
-            if case .event(_, let controller?, _, _) = explanation.reading, let process = explanation.process {
-                name = .init(process: process, name: controller.interned)
-            }
-            gate.take(explanation, line: explanation.line, role: explanation.vouching, name: name, release: release)
-        }
-
-        func finish() { gate.finish(release: release) }
-
-        private func release(_ explanation: LineExplanation, kept: Bool) {
-            guard explanation.vouching == .needsVouching, case .event(let kind, let controller?, let argument, let dialect) = explanation.reading else {
-                return body(explanation)
-            }
-            var decided = explanation
-            if kept {
-                decided.reading = .event(kind, controller: controller, argument: argument, dialect: (dialect ?? "") + ", vouched for by the file")
-            } else {
-                let word = EventName(kind).description
-                decided.reading = .unattributed("\(word): \(LabelText.quoted(controller.name)) does not look like a controller, the callback "
-                    + "word is also an ordinary word, and no callback only a controller has (viewDidLoad, viewWillAppear…) "
-                    + "names \(LabelText.quoted(controller.name)) in this file")
-            }
-            body(decided)
-        }
-    }
-
-    /// The same, each chunk's explanations held until its events went through a timeline (with no rules), so
-    /// that app events show the controller and callback they attach to.
-    private func explainPlacingAppEvents(_ reader: ChunkReader, _ parser: inout ChunkParser, _ body: @escaping (LineExplanation) -> Void) throws {
-        final class Placements {
-            var held: [LineExplanation] = []
-            /// Per line, its app events as placed: the event (with its callback) and its controller.
-            var placed: [Int: [(AppEvent, ControllerRef)]] = [:]
-        }
-        let placements = Placements()
-        let engine = RuleEngine(rules: [], settings: RuleSettings()) { _ in }
-        engine.onEvent = { event, instance in
-            if let app = event.kind.appEvent { placements.placed[event.line, default: []].append((app, instance.key.ref)) }
-        }
-        parser.explain = { placements.held.append($0) }
+        let timeline = Timeline(body)
+        parser.explain = { timeline.parsed.append($0) }
         var linesBefore = 0
         while let chunk = try reader.next() {
             let parsed = parser.parse(chunk)
-            for var event in parsed.events {
-                event.line += linesBefore
-                engine.consume(event)
-            }
-            for var explanation in placements.held {
-                explanation.line += linesBefore
-                if case .event(.appEvent(let app), _, _, let dialect) = explanation.reading {
-                    let placed = placements.placed[explanation.line]?.first { $0.0.name == app.name }
-                    explanation.reading = .event(.appEvent(placed?.0 ?? app), controller: placed?.1, argument: nil, dialect: dialect)
+            var events: [Int: [LifecycleEvent]] = [:]
+            chunk.bytes.withUnsafeBufferPointer { bytes in
+                for var event in parsed.events {
+                    event.line += linesBefore
+                    if let range = event.textBytes {
+                        event.text = bytes.string(range)
+                        event.textBytes = nil
+                    }
+                    events[event.line, default: []].append(event)
                 }
-                body(explanation)
             }
-            placements.held.removeAll()
-            placements.placed.removeAll()
+            let explained = timeline.parsed
+            timeline.parsed.removeAll()
+            for var explanation in explained {
+                explanation.line += linesBefore
+                timeline.take(explanation, events[explanation.line] ?? [])
+            }
             linesBefore += parsed.lineCount
         }
-        engine.finish()
+        timeline.finish()
+    }
+
+    /// The explanations of a chunk's lines and their events, let through `LabelVouching` in order, the events of
+    /// those kept placed on a timeline with no rules, and each explanation then told what the timeline made of it.
+    private final class Timeline {
+        var parsed: [LineExplanation] = []
+        private var gate = LabelVouching<(LineExplanation, [LifecycleEvent])>()
+        private let engine = RuleEngine(rules: [], settings: RuleSettings()) { _ in }
+        private let body: (LineExplanation) -> Void
+        /// What the timeline made of the line being placed: its app events with their controllers, and whether it
+        /// was a second print of one delivery (the line of its first).
+        private var placed: [(AppEvent, ControllerRef)] = []
+        private var repeatedDelivery: Int?
+
+        init(_ body: @escaping (LineExplanation) -> Void) {
+            self.body = body
+            engine.onEvent = { [unowned self] event, instance in
+                if let app = event.kind.appEvent { placed.append((app, instance.key.ref)) }
+            }
+            engine.onRepeatedDelivery = { [unowned self] _, first in repeatedDelivery = first }
+        }
+
+        func take(_ explanation: LineExplanation, _ events: [LifecycleEvent]) {
+            var name: LabelVouching<(LineExplanation, [LifecycleEvent])>.Name?
+            if case .event(_, let controller?, _, _) = explanation.reading, let process = explanation.process {
+                name = .init(process: process, name: controller.interned)
+            }
+            gate.take((explanation, events), line: explanation.line, role: explanation.vouching, name: name, release: release)
+        }
+
+        func finish() {
+            gate.finish(release: release)
+            engine.finish()
+        }
+
+        private func release(_ item: (LineExplanation, [LifecycleEvent]), kept: Bool) {
+            var (explanation, events) = item
+            placed.removeAll()
+            repeatedDelivery = nil
+            if kept { for event in events { engine.consume(event) } }
+            guard case .event(let kind, let controller, let argument, let dialect) = explanation.reading else { return body(explanation) }
+            if case .appEvent(let app) = kind {
+                let place = placed.first { $0.0.name == app.name }
+                explanation.reading = .event(.appEvent(place?.0 ?? app), controller: place?.1, argument: nil, dialect: dialect)
+            } else if !kept, let controller {
+                explanation.reading = .unattributed("\(EventName(kind)): \(LabelText.quoted(controller.name)) does not look like a controller, "
+                    + "the callback word is also an ordinary word, and no callback only a controller has (viewDidLoad, viewWillAppear…) "
+                    + "names \(LabelText.quoted(controller.name)) in this file")
+            } else if let first = repeatedDelivery {
+                explanation.reading = .event(kind, controller: controller, argument: argument,
+                                             dialect: (dialect ?? "") + "; one delivery with line \(first), printed by another statement")
+            } else if explanation.vouching == .needsVouching {
+                explanation.reading = .event(kind, controller: controller, argument: argument, dialect: (dialect ?? "") + ", vouched for by the file")
+            }
+            body(explanation)
+        }
     }
 }

@@ -174,7 +174,11 @@ struct EventRecognizer {
                 return .rejected("\(callback.rawValue): \(why)")
             case .controller(let controller):
                 lastDialect = dialect
-                vouching = names.vouchingRole(of: controller, callback)
+                // A selector only UIViewController has, logged as its method (`-[Foo willMoveToParentViewController:]`,
+                // `Foo.willMove(toParent:)`), shows a controller; a label's text before it may be a step marker.
+                let controllerOnly = dialect != LabelBeforeDialect.self && dialect != LabelAfterDialect.self
+                    && callback.isControllerOnly(spelling: b, word, afterSyntax: scan.afterSyntax)
+                vouching = names.vouchingRole(of: controller, callback, controllerOnly: controllerOnly)
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
                 return .controller(controller, argument: argument)
             }

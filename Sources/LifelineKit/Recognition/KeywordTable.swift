@@ -84,6 +84,18 @@ struct KeywordTable: Sendable {
     }
 
     /// The keyword `b[word]` is, its first letter in either case.
+    /// The first callback word that starts a word in `b[from..<message.upperBound]`, if any.
+    func firstCallback(in b: Bytes, from: Int, _ message: Range<Int>) -> Callback? {
+        var next = from
+        while next < message.upperBound,
+              let start = sieve.firstCandidate(b, from: next, lower: message.lowerBound, end: message.upperBound, classes: classes) {
+            let end = classes.wordEnd(b, from: start + 1, limit: message.upperBound)
+            next = end
+            if classes[b[start]] & ByteClass.wordStart != 0, case .callback(let callback)? = keyword(b, start..<end) { return callback }
+        }
+        return nil
+    }
+
     @inline(__always) func keyword(_ b: Bytes, _ word: Range<Int>) -> Keyword? {
         guard word.count >= Self.minWordLength, word.count <= Self.maxWordLength else { return nil }
         var slot = Self.slot(b, word)

@@ -22,6 +22,8 @@ public struct LoadOnceRule: Rule {
             viewDidLoad()
             ↓loadView()
             ↓viewDidLoad()
+            loadView()
+            viewDidLoad()
             """,
             """
             <Shop.CartViewController: 0x7f01> init(coder:)
@@ -87,7 +89,11 @@ public struct LoadOnceRule: Rule {
                 }
                 """))
 
-    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+    /// Per instance serial, the callbacks already reported again: a loop of loads is one fault, reported once per
+    /// callback, not once per line.
+    private var reported: [Int: CallbackSet] = [:]
+
+    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
         guard !instance.isDeallocated, let callback = event.kind.callback else { return }
         let earlier: Int?
         switch callback {
@@ -95,8 +101,13 @@ public struct LoadOnceRule: Rule {
         case .viewDidLoad: earlier = instance.viewDidLoadLine
         default: return
         }
-        guard let earlier else { return }
-        context.report("\(instance.key.ref) \(callback.rawValue) again (first at line \(earlier)): a view loads once per instance",
+        guard let earlier, reported[instance.serial]?.contains(callback) != true else { return }
+        reported[instance.serial, default: CallbackSet()].insert(callback)
+        context.report("\(instance.key.ref) \(callback.rawValue) again (first at line \(earlier)): a view loads once per instance; later repeats are not reported",
                        on: instance, at: event)
+    }
+
+    public mutating func forget(_ instance: Instance) {
+        if !reported.isEmpty { reported[instance.serial] = nil }
     }
 }

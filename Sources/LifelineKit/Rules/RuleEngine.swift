@@ -47,6 +47,13 @@ public final class RuleEngine {
     public var unattributedEvents: Int { tracker.unattributedEvents }
     /// Events of ignored classes.
     public var ignoredEvents: Int { tracker.ignoredEvents }
+    /// Callback lines that were a second print of one delivery (`PrintSite`), not events of their own.
+    public var repeatedDeliveryLines: Int { tracker.repeatedDeliveryLines }
+    /// Called with each of them and the line of the delivery's first print (`lifeline events` says so).
+    var onRepeatedDelivery: ((LifecycleEvent, Int) -> Void)? {
+        get { tracker.onRepeatedDelivery }
+        set { tracker.onRepeatedDelivery = newValue }
+    }
     /// App events with no controller named and no callback running on their thread.
     public var unattachedAppEvents: Int { tracker.unattachedAppEvents }
 

@@ -28,6 +28,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
     private(set) var ignoredEvents = 0
     /// App events with no controller named and no callback running on their thread (their lines are other lines).
     private(set) var unattachedAppEvents = 0
+    /// Lines that were a second print of one callback delivery, not events of their own (`PrintSite`).
+    private(set) var repeatedDeliveryLines = 0
+    /// Called with each such line and the line of the delivery's first print.
+    var onRepeatedDelivery: ((LifecycleEvent, Int) -> Void)?
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
     var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
 
@@ -104,6 +108,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
         }
         if ignoredClasses.matches(key.ref.name) {
             ignoredEvents += 1
+            return
+        }
+        if let callback = event.kind.callback, openBodies.callback(thread) == callback, openBodies.isOpen(thread, for: key),
+           isAnotherPrintOfTheOpenDelivery(event, line, key, thread) {
+            repeatedDeliveryLines += 1
+            onRepeatedDelivery?(event, openBodies.lastBody(thread).line)
             return
         }
         var enclosing = Enclosing.none
@@ -230,6 +240,20 @@ struct TimelineTracker<Judge: TimelineJudge> {
         }
         if interest.watchesApplied(event.kind) { withJudge(on: slot) { $0.applied(event, to: $1, $2) } }
         onEvent?(event, timeline.live[slot], line)
+    }
+
+    /// Whether `event` repeats the callback whose body is open on its thread, for the same instance, from another
+    /// print statement (`PrintSite`): one delivery logged by two print sites, not a second call.
+    private func isAnotherPrintOfTheOpenDelivery(_ event: LifecycleEvent, _ line: Bytes?, _ key: InstanceKey, _ thread: Int) -> Bool {
+        guard let slot = timeline.live.slot(of: key),
+              let previous = timeline.arena.lines(endingAt: timeline.live[slot].evidence, depth: 1).first,
+              previous.line == openBodies.lastBody(thread).line else { return false }
+        var previousText = previous.text
+        return previousText.withUTF8 { earlier in
+            if let line { return !PrintSite.same(earlier, line) }
+            var text = event.text
+            return text.withUTF8 { !PrintSite.same(earlier, $0) }
+        }
     }
 
     /// Tells an app event the callback it happened in.

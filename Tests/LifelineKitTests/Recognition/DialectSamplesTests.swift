@@ -79,6 +79,8 @@ final class DialectSamplesTests: XCTestCase {
         case .event:
             guard let event = outcome.event else { return nil }
             switch event.kind {
+            case .callback(let callback) where recognizer.vouching == .needsVouching:
+                return .callbackIfVouched(callback, controller: event.controller?.description ?? "?")
             case .callback(let callback):
                 let argument: String?
                 switch event.argument {

@@ -29,11 +29,17 @@ enum BareCallbackDialect: NamingDialect {
             DialectSample("viewWillAppear(_:) <NSThread: 0x600001700040>{number = 1, name = main}",
                           .callback(.viewWillAppear, controller: "(unlabelled controller)")),
             DialectSample("init done", .unattributed),
+            DialectSample("=> loadView 共 2 次，viewDidLoad 共 2 次", .unattributed),
+            DialectSample("1. viewDidLoad → 2. viewWillAppear → 3. viewDidAppear", .unattributed),
         ])
 
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
         let b = word.bytes
         guard LabelText.hasNoLabel(b, word.before) else { return .notThisShape }
+        // A line that names a second callback with no controller is about callbacks (a summary, a list), not a log of one.
+        if let other = KeywordTable.shared.firstCallback(in: b, from: word.afterSyntax, word.message) {
+            return .rejected("it names ‘\(other.rawValue)’ too and no controller: a sentence about callbacks, not a log of one")
+        }
         guard word.callback.isCommonWord else { return .controller(.unlabelled) }
         let next = word.afterSyntax
         let hasSyntax = next > word.word.upperBound

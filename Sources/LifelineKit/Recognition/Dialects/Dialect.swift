@@ -27,6 +27,9 @@ struct DialectSample: Sendable {
         case observer(EventKind, controller: String?)
         /// A UIKit warning blaming the controller.
         case warning(controller: String)
+        /// A callback of a name that does not read as a controller's, beside a callback word that is also an
+        /// ordinary word: an event only where the file vouches for the name (`LabelVouching`).
+        case callbackIfVouched(Callback, controller: String)
         /// A callback word Lifeline will not attribute (prose around it).
         case unattributed
         /// No event at all: an other line.

@@ -50,7 +50,12 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("I think the crash happens somewhere in viewDidLoad", .unattributed),
             DialectSample("reload skipped because viewWillAppear was not called", .unattributed),
             DialectSample("refresh deferred until viewDidAppear", .unattributed),
-            DialectSample("Network init complete", .unattributed),
+            DialectSample("Network init complete", .callbackIfVouched(.`init`, controller: "Network")),
+            DialectSample("  C1 willMoveToParent:container", .callbackIfVouched(.willMove, controller: "C1")),
+            DialectSample(" 2731.49  Z-orphan dealloc", .callbackIfVouched(.dealloc, controller: "Z-orphan")),
+            DialectSample(" 2731.48  Z-orphan viewDidAppear", .callback(.viewDidAppear, controller: "Z-orphan")),
+            DialectSample("Split-View viewDidLoad", .callback(.viewDidLoad, controller: "Split-View")),
+            DialectSample("=> loadView 共 2 次，viewDidLoad 共 2 次", .unattributed),
         ])
 
     /// Read once per text before the word, of those seen lately (`RecentLabels`): the reading depends on that text
@@ -81,6 +86,9 @@ enum LabelBeforeDialect: NamingDialect {
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
+        if let other = KeywordTable.shared.firstCallback(in: b, from: label.lowerBound, label) {
+            return .rejected("the text before it names ‘\(other.rawValue)’: a sentence about callbacks, not a controller's name")
+        }
         let common = false
         if let known = names.acceptedLabel(b, label, common: common) { return .controller(ControllerRef(interned: known)) }
         if let problem = LabelText.problem(with: label, in: b, common: common) { return .rejected(problem) }
