@@ -165,6 +165,9 @@ struct EventRecognizer {
     private mutating func callbackEvent(_ callback: Callback, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>) -> CallbackOutcome {
         let afterSyntax = Self.skipArgumentSyntax(b, from: word.upperBound, limit: range.upperBound)
         guard Self.isWordBoundary(b, afterSyntax, range.upperBound) else { return .notACallback }
+        if let frame = BacktraceFrames.shape(b, range, word: word) {
+            return .rejected("\(callback.rawValue): \(frame.name), not a log of the callback")
+        }
         let scan = CallbackWord(bytes: b, message: range, word: word, callback: callback, afterSyntax: afterSyntax)
         for dialect in DialectRegistry.naming {
             switch dialect.attribute(scan, names: &names) {
