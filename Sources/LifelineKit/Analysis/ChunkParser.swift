@@ -136,7 +136,7 @@ struct ChunkParser {
                 result.lineCount += 1
                 parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
             }
-            endWrappedMessage(into: &result)
+            if isWrapping { endWrappedMessage(into: &result) }
         }
         if let callbackThreads { result.lateThreads = callbackThreads.threads }
         releaseHeldStructure { _ in true }  // numbered in this chunk: explained with it, even if its record is not over
@@ -176,26 +176,25 @@ struct ChunkParser {
     private mutating func account(_ reading: consuming LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {
         switch consume reading {
         case .unparseable(let reason):
-            endWrappedMessage(into: &result)
+            if isWrapping { endWrappedMessage(into: &result) }
             result.unparseable.append(UnparseableLine(line: number, reason: reason))
             explain?(LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .unparseable(reason)))
         case .structure:
-            endWrappedMessage(into: &result)
+            if isWrapping { endWrappedMessage(into: &result) }
             result.otherLines += 1
             guard let explain else { return }
             let explanation = LineExplanation(line: number, text: line.map { $0.string(0..<$0.count) } ?? "", reading: .other)
             if assembler.isInside { heldStructure.append(explanation) } else { explain(explanation) }
         case .prefixed(let prefix):
             guard let line else { return }
-            if wrapped != nil, continuesWrappedMessage(line, prefix, at: offset, number: number, into: &result) { return }
+            if isWrapping, continuesWrappedMessage(line, prefix, at: offset, number: number, into: &result) { return }
             if let time = prefix.time { result.lastTime = time }
             // Bound by the switch, an event's parts move on into the parser's event (`EventRecognizer.Outcome`), and a
             // line that is no event leaves nothing to destroy.
             switch recognize(line, prefix.message, mayHoldTilde: chunkHoldsTilde) {
             case .unattributed, .none:
-                if let partial = recognizer.partialMessage, lastReason == nil {
-                    wrapped = WrappedMessage(partial: partial, number: number, bytes: offset..<(offset + line.count), text: line.string(0..<line.count),
-                                             prefix: prefix, process: processNames.key(line, prefix.process, pid: prefix.pid))
+                if recognizer.hasPartialMessage, lastReason == nil {
+                    startWrappedMessage(line, prefix, at: offset, number: number)
                     return
                 }
                 if let reason = overBudget.take() {
@@ -239,7 +238,7 @@ struct ChunkParser {
                                    textBytes: offset..<(offset + line.count), vouching: recognizer.vouching)
             }
         case .record(let record):
-            endWrappedMessage(into: &result)
+            if isWrapping { endWrappedMessage(into: &result) }
             if let time = record.time { result.lastTime = time }
             var message = record.message
             let outcome = message.withUTF8 { recognize($0, 0..<$0.count) }
@@ -291,11 +290,24 @@ struct ChunkParser {
         var continuations: [(number: Int, text: String)] = []
     }
 
-    private var wrapped: WrappedMessage?
+    private var wrapped: WrappedMessage? {
+        didSet { isWrapping = wrapped != nil }
+    }
+    /// `wrapped != nil`, read on every line without copying the message out.
+    private var isWrapping = false
     /// How many lines after its first a wrapped message may take.
     private static let wrappedContinuations = 3
 
+    /// Holds the line whose message the recogniser found cut off inside one of UIKit's messages.
+    @inline(never)
+    private mutating func startWrappedMessage(_ line: Bytes, _ prefix: LinePrefix, at offset: Int, number: Int) {
+        guard let partial = recognizer.partialMessage else { return }
+        wrapped = WrappedMessage(partial: partial, number: number, bytes: offset..<(offset + line.count), text: line.string(0..<line.count),
+                                 prefix: prefix, process: processNames.key(line, prefix.process, pid: prefix.pid))
+    }
+
     /// Whether the line goes on with the wrapped message (and was accounted for); if not, the message ends unread.
+    @inline(never)
     private mutating func continuesWrappedMessage(_ line: Bytes, _ prefix: LinePrefix, at offset: Int, number: Int,
                                                   into result: inout ParsedChunk) -> Bool {
         guard var message = wrapped else { return false }
@@ -331,8 +343,9 @@ struct ChunkParser {
     }
 
     /// A wrapped message that did not go on to its end: its lines are other lines.
+    @inline(never)
     private mutating func endWrappedMessage(into result: inout ParsedChunk) {
-        guard let message = wrapped else { return }
+        guard isWrapping, let message = wrapped else { return }
         wrapped = nil
         if let time = message.prefix.time { result.lastTime = time }
         notEvent(message.text, number: message.number, blank: false, into: &result)
@@ -380,6 +393,7 @@ struct ChunkParser {
     /// Counts a line that is not an event (an unattributed callback when `lastReason` is set), keeps a few of them
     /// to show when the trace yields no event (`TraceStatistics.samples`), and explains it. `text` is made only
     /// for those.
+    @inline(__always)
     private mutating func notEvent(_ text: @autoclosure () -> String, number: Int, blank: @autoclosure () -> Bool,
                                    into result: inout ParsedChunk) {
         result.otherLines += 1

@@ -32,16 +32,16 @@ public enum Callback: String, CaseIterable, Sendable, Hashable {
 
     /// Spellings of a common word's callback that only UIViewController has (UIView and SpriteKit's nodes have
     /// `willMove(toSuperview:)`, `addChild`, `removeFromParent`; every object has `init` and `dealloc`).
-    private static let controllerOnlySpellings: [[UInt8]] = [
+    private static let controllerOnlySpellings: [StaticString] = [
         "willMoveToParentViewController", "didMoveToParentViewController", "addChildViewController",
         "removeFromParentViewController", "initWithNibName",
-    ].map { Array($0.utf8) }
+    ]
 
     /// Whether the callback word `b[word]`, with its argument syntax up to `afterSyntax`, is a spelling only a view
     /// controller has: `willMoveToParentViewController:` or Swift's `willMove(toParent:)`.
     func isControllerOnly(spelling b: Bytes, _ word: Range<Int>, afterSyntax: Int) -> Bool {
         guard isCommonWord else { return false }
-        if Self.controllerOnlySpellings.contains(where: { $0.count == word.count && b.matches($0, at: word.lowerBound, before: word.upperBound) }) {
+        if Self.controllerOnlySpellings.contains(where: { $0.utf8CodeUnitCount == word.count && b.matches($0, at: word.lowerBound) }) {
             return true
         }
         return (self == .willMove || self == .didMove) && afterSyntax - word.upperBound > 9 && b.matches("(toParent", at: word.upperBound)

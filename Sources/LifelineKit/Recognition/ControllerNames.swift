@@ -40,7 +40,8 @@ struct ControllerNames: Sendable {
 
     /// What the callback `callback` of `controller` does for the file's word on its labels (`LabelVouchingRole`):
     /// only names without an address that do not read as a controller's take part.
-    mutating func vouchingRole(of controller: ControllerRef, _ callback: Callback, controllerOnly: Bool = false) -> LabelVouchingRole {
+    mutating func vouchingRole(of controller: ControllerRef, _ callback: Callback,
+                               controllerOnly: @autoclosure () -> Bool = false) -> LabelVouchingRole {
         guard controller.address == nil else { return .none }
         let number = Int(controller.interned.number)
         if number >= namesNeedingVouching.count { namesNeedingVouching += Array(repeating: 0, count: number + 64 - namesNeedingVouching.count) }
@@ -50,7 +51,7 @@ struct ControllerNames: Sendable {
             namesNeedingVouching[number] = needs ? 2 : 1
         }
         guard namesNeedingVouching[number] == 2 else { return .none }
-        return callback.isCommonWord && !controllerOnly ? .needsVouching : .vouches
+        return callback.isCommonWord && !controllerOnly() ? .needsVouching : .vouches
     }
 
     /// The controller name `b[range]` (which the caller validated as UTF-8).

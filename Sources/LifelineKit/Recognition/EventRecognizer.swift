@@ -16,7 +16,11 @@ struct EventRecognizer {
     /// Whether the last event was read by `NumberedCallbackDialect` (shown by `lifeline events`).
     private(set) var numbered = false
     /// One of UIKit's messages that the last message started but did not finish: its line may go on in the next.
-    private(set) var partialMessage: UIKitMessages.Partial?
+    private(set) var partialMessage: UIKitMessages.Partial? {
+        didSet { hasPartialMessage = partialMessage != nil }
+    }
+    /// `partialMessage != nil`, asked on every line without copying the message out.
+    private(set) var hasPartialMessage = false
     /// Whether the last message that is no event had a word starting with one of the watched heads
     /// (`init(watching:)`); true when nothing is watched.
     private(set) var sawWatchedWord = true
@@ -89,7 +93,7 @@ struct EventRecognizer {
     mutating func recognize(_ b: Bytes, in range: Range<Int>, mayHoldTilde: Bool = true) -> Outcome {
         lastDialect = nil
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
-        if partialMessage != nil { partialMessage = nil }
+        if hasPartialMessage { partialMessage = nil }
         numbered = false
         vouching = .none
         let table = self.table
@@ -122,7 +126,7 @@ struct EventRecognizer {
             let wordEnd = classes.wordEnd(b, from: start + 1, limit: end)
             next = wordEnd
             guard let keyword = table.keyword(b, start..<wordEnd) else {
-                if ASCII.isDigit(b[wordEnd - 1]), let event = NumberedCallbackDialect.event(b, start, wordEnd, range, table: table, &names) {
+                if wordEnd - start > 8, ASCII.isDigit(b[wordEnd - 1]), let event = NumberedCallbackDialect.event(b, start, wordEnd, range, &names) {
                     lastDialect = nil
                     numbered = true
                     return .event(event)
@@ -143,7 +147,7 @@ struct EventRecognizer {
                 case .message(let summary, let blamed):
                     return .event(RecognizedEvent(kind: .uikitWarning(summary), controller: blamed, argument: nil))
                 case .partial(let partial):
-                    if partialMessage == nil { partialMessage = partial }
+                    if !hasPartialMessage { partialMessage = partial }
                 case .none:
                     break
                 }
@@ -162,10 +166,11 @@ struct EventRecognizer {
         case notACallback
     }
 
+    @inline(__always)
     private mutating func callbackEvent(_ callback: Callback, _ b: Bytes, _ word: Range<Int>, _ range: Range<Int>) -> CallbackOutcome {
         let afterSyntax = Self.skipArgumentSyntax(b, from: word.upperBound, limit: range.upperBound)
         guard Self.isWordBoundary(b, afterSyntax, range.upperBound) else { return .notACallback }
-        if let frame = BacktraceFrames.shape(b, range, word: word) {
+        if let frame = BacktraceFrames.shape(b, range, word: word, afterSyntax: afterSyntax) {
             return .rejected("\(callback.rawValue): \(frame.name), not a log of the callback")
         }
         let scan = CallbackWord(bytes: b, message: range, word: word, callback: callback, afterSyntax: afterSyntax)
@@ -179,9 +184,8 @@ struct EventRecognizer {
                 lastDialect = dialect
                 // A selector only UIViewController has, logged as its method (`-[Foo willMoveToParentViewController:]`,
                 // `Foo.willMove(toParent:)`), shows a controller; a label's text before it may be a step marker.
-                let controllerOnly = dialect != LabelBeforeDialect.self && dialect != LabelAfterDialect.self
-                    && callback.isControllerOnly(spelling: b, word, afterSyntax: scan.afterSyntax)
-                vouching = names.vouchingRole(of: controller, callback, controllerOnly: controllerOnly)
+                vouching = names.vouchingRole(of: controller, callback, controllerOnly: dialect != LabelBeforeDialect.self
+                    && dialect != LabelAfterDialect.self && callback.isControllerOnly(spelling: b, word, afterSyntax: scan.afterSyntax))
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
                 return .controller(controller, argument: argument)
             }

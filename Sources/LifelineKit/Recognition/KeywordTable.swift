@@ -83,7 +83,6 @@ struct KeywordTable: Sendable {
         return Int(hash >> 23)  // 512 slots
     }
 
-    /// The keyword `b[word]` is, its first letter in either case.
     /// The first callback word that starts a word in `b[from..<message.upperBound]`, if any.
     func firstCallback(in b: Bytes, from: Int, _ message: Range<Int>) -> Callback? {
         var next = from
@@ -96,6 +95,7 @@ struct KeywordTable: Sendable {
         return nil
     }
 
+    /// The keyword `b[word]` is, its first letter in either case.
     @inline(__always) func keyword(_ b: Bytes, _ word: Range<Int>) -> Keyword? {
         guard word.count >= Self.minWordLength, word.count <= Self.maxWordLength else { return nil }
         var slot = Self.slot(b, word)

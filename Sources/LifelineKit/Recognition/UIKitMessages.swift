@@ -131,6 +131,27 @@ enum UIKitMessages {
 
     /// For each trigger word, the indices of the templates it starts.
     private static let templatesByTrigger: [[Int]] = triggerWords.map { word in templates.indices.filter { templates[$0].trigger == word } }
+    /// Per template, its tokens, and the first bytes of its second word: most lines with a trigger word
+    /// (`Application launched`, `Calling the API`) differ there, and are refused without running the template.
+    private static let tokens: [[Token]] = templates.map(\.tokens)
+    private static let secondWords: [(bytes: UInt64, mask: UInt64)] = templates.map { template in
+        let words = template.text.split(separator: " ")
+        guard words.count > 1 else { return (0, 0) }
+        let literal = Array(words[1].prefix { $0 != "{" && $0 != "[" }.utf8.prefix(8))
+        var bytes: UInt64 = 0
+        for (i, byte) in literal.enumerated() { bytes |= UInt64(byte) << (8 * UInt64(i)) }
+        return (bytes, literal.count == 8 ? ~0 : (1 << (8 * UInt64(literal.count))) - 1)
+    }
+
+    /// Up to eight bytes of the text at `start`, stopping at a blank, as one number (the first in the low byte).
+    private static func secondWord(_ b: Bytes, from start: Int, end: Int) -> UInt64 {
+        var value: UInt64 = 0, i = start
+        while i < end, i - start < 8, !ASCII.isBlank(b[i]) {
+            value |= UInt64(b[i]) << (8 * UInt64(i - start))
+            i += 1
+        }
+        return value
+    }
 
     /// A message matched so far when its line ended: where to go on in the next line.
     struct Partial: Sendable {
@@ -149,9 +170,14 @@ enum UIKitMessages {
     /// The message in `b[range]` starting with the trigger word `trigger` (an index into `triggerWords`) at `start`.
     static func match(_ b: Bytes, in range: Range<Int>, trigger: Int, at start: Int, names: inout ControllerNames) -> Outcome {
         var best = Outcome.none
+        var afterTrigger = start
+        while afterTrigger < range.upperBound, !ASCII.isBlank(b[afterTrigger]) { afterTrigger += 1 }
+        let second = secondWord(b, from: b.skippingBlanks(from: afterTrigger), end: range.upperBound)
         for index in templatesByTrigger[trigger] {
+            // A line that ends after its first word may still be a wrapped message.
+            guard second & secondWords[index].mask == secondWords[index].bytes || second == 0 else { continue }
             var holes: [(name: String, ref: ControllerRef?, text: String)] = []
-            switch run(templates[index].tokens, from: 0, b, start, range.upperBound, &holes, &names) {
+            switch run(tokens[index], from: 0, b, start, range.upperBound, &holes, &names) {
             case .matched: return finished(index, holes)
             case .ranOut(let token, let words) where words >= 3:
                 if case .none = best { best = .partial(Partial(template: index, token: token, holes: holes)) }
@@ -164,7 +190,7 @@ enum UIKitMessages {
     /// Goes on with `partial` in the next line's message `b[range]`.
     static func resume(_ partial: Partial, _ b: Bytes, in range: Range<Int>, names: inout ControllerNames) -> Outcome {
         var holes = partial.holes
-        switch run(templates[partial.template].tokens, from: partial.token, b, b.skippingBlanks(from: range.lowerBound), range.upperBound, &holes, &names) {
+        switch run(tokens[partial.template], from: partial.token, b, b.skippingBlanks(from: range.lowerBound), range.upperBound, &holes, &names) {
         case .matched: return finished(partial.template, holes)
         case .ranOut(let token, let words) where words > 0 || token > partial.token:
             return .partial(Partial(template: partial.template, token: token, holes: holes))

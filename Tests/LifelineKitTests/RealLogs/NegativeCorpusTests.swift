@@ -30,7 +30,7 @@ final class NegativeCorpusTests: XCTestCase {
 
     /// Every shape of `BacktraceFrames` refuses its own samples, whatever callback they name.
     func testEveryBacktraceShapeRefusesItsSamples() {
-        for shape in BacktraceFrames.shapes {
+        for shape in BacktraceFrames.Shape.allCases {
             for sample in shape.samples {
                 var copy = sample
                 var recognizer = EventRecognizer()

@@ -20,12 +20,12 @@ enum NumberedCallbackDialect: Dialect {
 
     /// The event of the word `b[start..<end]` when it is a callback word and up to `maxDigits` digits, standing
     /// with no label before it (`LabelText.hasNoLabel`) and nothing but blanks or punctuation after it.
-    static func event(_ b: Bytes, _ start: Int, _ end: Int, _ range: Range<Int>, table: KeywordTable,
-                      _ names: inout ControllerNames) -> RecognizedEvent? {
+    @inline(never)
+    static func event(_ b: Bytes, _ start: Int, _ end: Int, _ range: Range<Int>, _ names: inout ControllerNames) -> RecognizedEvent? {
         var digitsStart = end
         while digitsStart > start, ASCII.isDigit(b[digitsStart - 1]) { digitsStart -= 1 }
         guard digitsStart < end, end - digitsStart <= maxDigits, digitsStart > start,
-              case .callback(let callback)? = table.keyword(b, start..<digitsStart), !callback.isCommonWord,
+              case .callback(let callback)? = KeywordTable.shared.keyword(b, start..<digitsStart), !callback.isCommonWord,
               LabelText.hasNoLabel(b, range.lowerBound..<start),
               !LabelText.startsWithLetter(b, b.skippingBlanks(from: end), limit: range.upperBound) else { return nil }
         let name = "(controller \(b.string(digitsStart..<end)))"
