@@ -18,9 +18,10 @@ struct EventsCommand {
             OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
                        allowedValues: ["event", "app", "other", "unattributed", "unparseable"]),
+            OptionSpec(["--suggest"], .flag, help: "Print a 'patterns' entry for the callback lines not read."),
         ],
         positionals: [PositionalSpec("file", help: "Log files; - for standard input.", minCount: 1, maxCount: nil)],
-        examples: ["lifeline events app.log", "lifeline events --only unattributed app.log"])
+        examples: ["lifeline events app.log", "lifeline events --only unattributed app.log", "lifeline events --suggest app.log"])
 
     let arguments: ParsedArguments
 
@@ -36,6 +37,13 @@ struct EventsCommand {
                 do { options = try configuration.options(for: input.displayName, base: AnalysisOptions()) } catch {
                     throw CommandFailure(description: "configuration: \(error)")
                 }
+                if try arguments.flag("--suggest") {
+                    do { try Self.suggest(for: input, options: options, out) } catch {
+                        OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
+                        status = Lifeline.ExitStatus.failure
+                    }
+                    continue
+                }
                 do {
                     try LineExplainer(options: options).explain(input) { explanation in
                         guard only == nil || Self.kind(of: explanation.reading) == only else { return }
@@ -48,6 +56,35 @@ struct EventsCommand {
             }
             return status
         }
+    }
+
+    /// The `patterns` entry for a file's unread callback lines, and what it reads of them.
+    static func suggest(for input: TraceInput, options: AnalysisOptions, _ out: OutputStream) throws {
+        guard let suggestion = try LineExplainer(options: options).suggestPattern(for: input) else {
+            out.diagnostic("\(input.displayName): nothing to suggest: no two callback lines that Lifeline does not read share a shape")
+            return
+        }
+        let lines = suggestion.unreadLines == 1 ? "line mentions" : "lines mention"
+        out.diagnostic("\(input.displayName): \(suggestion.unreadLines) \(lines) a callback but \(suggestion.unreadLines == 1 ? "is" : "are") not read as a controller's; "
+            + "this .lifeline.json entry reads \(suggestion.readings.count) of them:")
+        out.diagnostic("{ \"patterns\": [\(jsonString(suggestion.pattern))] }")
+        for reading in suggestion.readings {
+            out.diagnostic("\(input.displayName):\(reading.line): would read \(reading.callback.rawValue) of \(reading.controller)")
+        }
+    }
+
+    /// A JSON string as a person would type it into `.lifeline.json`: only `\\`, `"` and controls escaped.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     static func kind(of reading: LineExplanation.Reading) -> String {

@@ -145,3 +145,33 @@ public struct LineExplainer: Sendable {
         }
     }
 }
+
+extension LineExplainer {
+    /// A `patterns` entry for the lines of `input` that mention a callback but are not read as a named controller's
+    /// (`PatternSuggester`): unattributed lines, and lines read with a key for a controller (`event=viewDidLoad`
+    /// read as the controller `event`). Nil when no two such lines share a shape.
+    public func suggestPattern(for input: TraceInput) throws -> PatternSuggestion? {
+        var unread: [(line: Int, message: String)] = []
+        try explain(input) { explanation in
+            switch explanation.reading {
+            case .unattributed:
+                break
+            case .event(.callback, let controller?, _, _) where explanation.text.contains(controller.name + "="):
+                break
+            default:
+                return
+            }
+            unread.append((explanation.line, Self.message(of: explanation.text)))
+        }
+        return PatternSuggester.suggest(unread)
+    }
+
+    /// The line less its log prefix, as patterns see it.
+    static func message(of line: String) -> String {
+        var copy = line
+        return copy.withUTF8 { bytes in
+            guard case .prefixed(let prefix) = LineClassifier.read(bytes) else { return line }
+            return bytes.string(prefix.message)
+        }
+    }
+}

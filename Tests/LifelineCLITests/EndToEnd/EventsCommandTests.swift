@@ -26,6 +26,25 @@ final class EventsCommandTests: XCTestCase {
         XCTAssertTrue(only.stdout.hasPrefix("<stdin>:4: unattributed"))
     }
 
+    func testSuggestPrintsAPatternsEntryThatReadsTheUnreadLines() throws {
+        let result = try CLIRunner.run(["events", "--suggest", "docs/examples/key-value.log"])
+        XCTAssertEqual(result.status, 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.prefix(2), [
+            "docs/examples/key-value.log: 9 lines mention a callback but are not read as a controller's; this .lifeline.json entry reads 9 of them:",
+            #"{ "patterns": ["^lifecycle\\s+event=(?<event>\\w+)\\s+screen=(?<controller>\\S+)$"] }"#,
+        ])
+        XCTAssertEqual(lines[2], "docs/examples/key-value.log:1: would read viewDidLoad of Cart")
+        // The entry, used as it is printed, reads the log.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("suggested-\(UUID().uuidString).json")
+        try Data(lines[1].utf8).write(to: config)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let check = try CLIRunner.run(["check", "--config", config.path, "docs/examples/key-value.log"])
+        XCTAssertTrue(check.stdout.contains("Payment viewWillAppear while already appeared"), check.stdout)
+        let none = try CLIRunner.run(["events", "--suggest", "SampleTraces/push-pop.log"])
+        XCTAssertTrue(none.stdout.contains("nothing to suggest"), none.stdout)
+    }
+
     func testEventsShowsUnparseableLinesAndTheControllerOfUIKitMessages() throws {
         let trace = "nested pop animation can result in corrupted navigation bar\nbad \u{0}byte\n"
         let result = try CLIRunner.run(["events", "-"], stdin: trace)

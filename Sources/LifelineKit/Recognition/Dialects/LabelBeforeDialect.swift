@@ -56,6 +56,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample(" 2731.48  Z-orphan viewDidAppear", .callback(.viewDidAppear, controller: "Z-orphan")),
             DialectSample("Split-View viewDidLoad", .callback(.viewDidLoad, controller: "Split-View")),
             DialectSample("=> loadView 共 2 次，viewDidLoad 共 2 次", .unattributed),
+            DialectSample("Вызов viewDidAppear вручную", .unattributed),
+            DialectSample("首页 viewWillAppear animated: true", .callback(.viewWillAppear, controller: "首页")),
         ])
 
     /// Read once per text before the word, of those seen lately (`RecentLabels`): the reading depends on that text
@@ -86,6 +88,9 @@ enum LabelBeforeDialect: NamingDialect {
         }
         let label = LabelText.droppingLinkingWords(found, in: b) ?? found
         if LabelText.hasNoLabel(b, label) { return .notThisShape }  // `[DEBUG] viewDidLoad()`: a tag, no label
+        if LabelText.isSentenceInAnotherScript(b, label: label, after: word.afterSyntax, word.message.upperBound) {
+            return .rejected("words of another script on both sides of it make a sentence, not a label")
+        }
         if let other = KeywordTable.shared.firstCallback(in: b, from: label.lowerBound, label) {
             return .rejected("the text before it names ‘\(other.rawValue)’: a sentence about callbacks, not a controller's name")
         }

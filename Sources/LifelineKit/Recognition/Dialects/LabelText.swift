@@ -323,6 +323,19 @@ enum LabelText {
 }
 
 extension LabelText {
+    /// Whether a label with no Latin letter (`Вызов`, `手动调用`) has a word of letters of another script after the
+    /// callback too (`вручную`): words on both sides of a callback make a sentence (`Вызов viewDidAppear вручную`),
+    /// in any language, where a label is a name. Latin text has its stop words (`proseWords`).
+    static func isSentenceInAnotherScript(_ b: Bytes, label: Range<Int>, after start: Int, _ end: Int) -> Bool {
+        guard !label.contains(where: { ASCII.isLetter(b[$0]) }) else { return false }
+        var i = start
+        while let (s, next) = scalar(startingAt: i, in: b, limit: end) {
+            if !s.isASCII, isLetter(s) { return true }
+            i = next
+        }
+        return false
+    }
+
     /// Whether a letter starts at `i`.
     static func startsWithLetter(_ b: Bytes, _ i: Int, limit: Int) -> Bool {
         guard let (s, _) = scalar(startingAt: i, in: b, limit: limit) else { return false }
