@@ -15,7 +15,7 @@ struct EventsCommand {
         does not read.
         """,
         options: [
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
                        allowedValues: ["event", "app", "other", "unattributed", "unparseable"]),
         ],

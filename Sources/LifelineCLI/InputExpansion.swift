@@ -7,7 +7,7 @@ enum InputExpansion {
         let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
             .expand(arguments.positionals)
         for skipped in expansion.skipped {
-            OutputStream.standardError.diagnostic("\(skipped.path): note: \(skipped.message)")
+            OutputStream.standardError.note("\(skipped.path): note: \(skipped.message)")
         }
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
             throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")

@@ -7,6 +7,8 @@ public enum Lifeline {
     public static let version = "0.1.0"
 
     static let versionOption = OptionSpec(["--version"], help: "Print the version.")
+    /// `--quiet`, of the commands that print notes and status lines on standard error.
+    static let quietOption = OptionSpec(["--quiet", "-q"], help: "No notes or progress on stderr; errors still show.")
 
     static let commands = CommandSet(
         name: "lifeline",
@@ -43,6 +45,7 @@ public enum Lifeline {
                 OutputStream.standardOutput.line(HelpFormatter.help(for: spec, programName: "lifeline"))
                 return ExitStatus.clean
             }
+            if spec.options.contains(quietOption) { err.silencesNotes = try parsed.flag(quietOption.canonicalName) }
             switch spec.name {
             case CheckCommand.spec.name:
                 return CheckCommand(arguments: parsed, environment: environment).run()

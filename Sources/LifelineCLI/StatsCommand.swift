@@ -21,7 +21,7 @@ struct StatsCommand {
         Exit status: 0 measured, 1 regressions with --fail-on-regression, 2 usage, input or baseline errors.
         """,
         options: [
-            OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: ["text", "json", "markdown"],
+            OptionSpec(["--format", "-f"], .value(valueName: "format"), help: "Output format.", allowedValues: ["text", "json", "markdown"],
                        defaultValue: "text"),
             OptionSpec(["--compare"], .value(valueName: "file"), help: "Baseline: a previous 'stats --format json' output."),
             OptionSpec(["--regression-threshold"], .value(valueName: "percent"), help: "Growth that makes a regression.",
@@ -31,9 +31,10 @@ struct StatsCommand {
             OptionSpec(["--fail-on-regression"], help: "Exit with status 1 when --compare finds a regression."),
             OptionSpec(["--preload-gap"], .value(valueName: "seconds"), help: "viewDidLoad to viewWillAppear gap of a pre-loaded view.",
                        defaultValue: "2"),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            Lifeline.quietOption,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
         examples: [

@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// What users of SwiftLint, ripgrep and git expect of a command line: a failed capture that can fail CI
+/// (`--require-events`), `--quiet`, short flags.
+final class CLIConventionsTests: XCTestCase {
+    func testRequireEventsFailsAnEmptyOrUnrecognisedInput() throws {
+        let directory = try temporaryDirectory()
+        try "".write(to: directory.appendingPathComponent("empty.log"), atomically: true, encoding: .utf8)
+        try "hello world\n".write(to: directory.appendingPathComponent("other.log"), atomically: true, encoding: .utf8)
+        let plain = try CLIRunner.run(["check", "empty.log", "other.log"], in: directory)
+        XCTAssertEqual(plain.status, 0, "without the flag a capture with nothing in it still passes")
+        let required = try CLIRunner.run(["check", "--require-events", "empty.log", "other.log"], in: directory)
+        XCTAssertEqual(required.status, 2, required.stderr)
+        let lines = required.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "empty.log: error: no lifecycle event: the input is empty (--require-events)")
+        XCTAssertEqual(lines.dropFirst().first, "other.log: error: no lifecycle event recognised (--require-events)")
+        XCTAssertTrue(lines.contains("other.log: note: no lifecycle events recognised in 1 line; for example:"), "the existing note")
+        let fine = try CLIRunner.run(["check", "--require-events", "SampleTraces/push-pop.log"])
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+        let piped = try CLIRunner.run(["check", "--require-events", "--follow", "-"], stdin: "")
+        XCTAssertEqual(piped.status, 2, "following, too")
+        XCTAssertTrue(piped.stderr.hasPrefix("<stdin>: error: no lifecycle event: the input is empty"), piped.stderr)
+    }
+
+    func testCaptureDocTellsCIToRequireEvents() throws {
+        let text = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/capture.md"), encoding: .utf8)
+        let ciSection = try XCTUnwrap(text.components(separatedBy: "## 3. Check in CI").last)
+        let checks = ciSection.components(separatedBy: "\n").filter { $0.contains("lifeline check ") && !$0.contains("--format markdown") }
+        XCTAssertFalse(checks.isEmpty)
+        for line in checks where line.contains(".ndjson") && !line.contains("--fail-on never") {  // the SARIF upload step
+            XCTAssertTrue(line.contains("--require-events"), line)
+        }
+    }
+
+    func testQuietLeavesOutNotesButNotErrors() throws {
+        let directory = try temporaryDirectory()
+        try "hello world\n".write(to: directory.appendingPathComponent("other.log"), atomically: true, encoding: .utf8)
+        let noisy = try CLIRunner.run(["check", "other.log", "missing.log"], in: directory)
+        XCTAssertTrue(noisy.stderr.contains("note:"), noisy.stderr)
+        for quiet in ["--quiet", "-q"] {
+            let result = try CLIRunner.run(["check", quiet, "other.log", "missing.log"], in: directory)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(result.stderr, "missing.log: error: cannot open: No such file or directory\n", quiet)
+            XCTAssertEqual(result.stdout, noisy.stdout)
+        }
+        let baseline = directory.appendingPathComponent("baseline.json").path
+        let recorded = try CLIRunner.run(["check", "-q", "--write-baseline", baseline, "SampleTraces/observer-leak.log"])
+        XCTAssertEqual(recorded.stderr, "", "no status line")
+        let report = try CLIRunner.run(["report", "-q", "--markdown", directory.appendingPathComponent("r.md").path,
+                                        "SampleTraces/push-pop.log"])
+        XCTAssertEqual(report.status, 0)
+        XCTAssertEqual(report.stderr, "")
+    }
+
+    func testShortFlags() throws {
+        let long = try CLIRunner.run(["check", "--format", "json", "--jobs", "1", "SampleTraces/observer-leak.log"])
+        let short = try CLIRunner.run(["check", "-f", "json", "-j", "1", "SampleTraces/observer-leak.log"])
+        XCTAssertEqual(short.status, long.status)
+        XCTAssertEqual(short.stdout, long.stdout)
+        XCTAssertTrue(short.stdout.hasPrefix("{"), short.stderr)
+        let stats = try CLIRunner.run(["stats", "-f", "json", "SampleTraces/push-pop.log"])
+        XCTAssertEqual(stats.status, 0, stats.stderr)
+        let missingConfig = try CLIRunner.run(["rules", "-c", "no-such.json"])
+        XCTAssertTrue(missingConfig.stderr.contains("no-such.json: cannot read configuration file"), missingConfig.stderr)
+    }
+
+    /// A new empty folder, removed when the test ends.
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-conventions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+}
