@@ -37,8 +37,9 @@ struct RulesCommand {
         }
         let all = RuleRegistry.descriptions + custom + RuleCatalog.templates
         guard let rule = all.first(where: { $0.identifier == words[1] }) else {
-            let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
-            throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
+            let known = (RuleRegistry.descriptions + custom).map(\.identifier)
+            let hint = Suggestion.hint(words[1], among: all.map(\.identifier))
+            throw CommandFailure(description: "unknown rule '\(words[1])'\(hint) (rules: \(known.joined(separator: ", ")))")
         }
         out.write(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean

@@ -147,6 +147,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(explain.stdout.contains("viewDidLoad or init ↔ deinit"))
         XCTAssertFalse(explain.stdout.contains("§"))
         XCTAssertEqual(try CLIRunner.run(["rules", "explain", "nope"]).status, 2)
+        let misspelt = try CLIRunner.run(["rules", "explain", "observer-balanse"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertTrue(misspelt.stderr.hasPrefix("lifeline: unknown rule 'observer-balanse' (did you mean 'observer-balance'?)"), misspelt.stderr)
     }
 
     /// A new empty folder, removed when the test ends.
