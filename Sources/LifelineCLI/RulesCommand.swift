@@ -1,3 +1,4 @@
+import Foundation
 import LifelineKit
 
 /// `lifeline rules` lists the rules (with the configuration's own); `lifeline rules explain ID` prints one in full,
@@ -7,7 +8,8 @@ struct RulesCommand {
         name: "rules",
         abstract: "List the rules, or explain one.",
         discussion: """
-        The list holds the built-in rules, then the rules .lifeline.json defines from templates. 'explain' also \
+        The list holds the built-in rules, then the rules .lifeline.json defines from templates, each with the \
+        severity the configuration in use gives it, or 'off'; '*' marks what it changes. 'explain' also \
         takes a template name (\(RuleCatalog.templates.map(\.identifier).joined(separator: ", "))).
         """,
         options: [
@@ -29,7 +31,14 @@ struct RulesCommand {
         let out = OutputStream.standardOutput
         let words = arguments.positionals
         if words.isEmpty {
-            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
+            if try arguments.flag("--markdown") {
+                out.write(RuleCatalog.markdownTable(adding: custom))
+            } else {
+                out.write(RuleCatalog.list(adding: custom, settings: configuration.rules))
+                if let path = try arguments.value("--config") ?? ConfigurationLocator.search(from: FileManager.default.currentDirectoryPath) {
+                    out.line(Self.footer(configuration, path: path))
+                }
+            }
             return Lifeline.ExitStatus.clean
         }
         guard words.count == 2, words[0] == "explain" else {
@@ -43,5 +52,11 @@ struct RulesCommand {
         }
         out.write(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean
+    }
+
+    /// Which file the list reflects, and what it leaves out: settings for some paths only.
+    static func footer(_ configuration: Configuration, path: String) -> String {
+        let overrides = configuration.overrides.count
+        return "* set by \(path)" + (overrides == 0 ? "" : "; its \(counted(overrides, "override")) for some paths not shown")
     }
 }

@@ -4,12 +4,21 @@ public enum RuleCatalog {
     public static var templates: [RuleDescription] { RuleTemplates.all.map { $0.description } }
 
     /// One line per rule: identifier, severity, summary; the built-in rules, then `adding` (the configuration's).
-    public static func list(adding custom: [RuleDescription] = []) -> String {
+    /// With `settings` (a configuration's `rules`), the severity column shows what they make of each rule: its
+    /// severity, or `off`, marked `*` where they change the default.
+    public static func list(adding custom: [RuleDescription] = [], settings: [String: Configuration.RuleSetting] = [:]) -> String {
         let rules = RuleRegistry.descriptions + custom
         let width = rules.map(\.identifier.count).max() ?? 0
         return rules.map { rule in
-            rule.identifier.padding(to: width) + "  " + rule.severity.rawValue.padding(to: 7) + "  " + rule.summary
+            rule.identifier.padding(to: width) + "  " + state(of: rule, settings[rule.identifier]).padding(to: 8) + " " + rule.summary
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `warning`, `info*` (a severity the settings changed), `off*`.
+    static func state(of rule: RuleDescription, _ setting: Configuration.RuleSetting?) -> String {
+        if setting?.enabled == false { return "off*" }
+        guard let severity = setting?.severity, severity != rule.severity else { return rule.severity.rawValue }
+        return severity.rawValue + "*"
     }
 
     /// The README's rule table.

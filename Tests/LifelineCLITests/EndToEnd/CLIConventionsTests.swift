@@ -65,6 +65,21 @@ final class CLIConventionsTests: XCTestCase {
         XCTAssertTrue(missingConfig.stderr.contains("no-such.json: cannot read configuration file"), missingConfig.stderr)
     }
 
+    func testRulesShowsWhatTheConfigurationInUseEnables() throws {
+        let directory = try temporaryDirectory()
+        try #"{"rules": {"observer-balance": {"severity": "info"}, "slow-transition": false, "load-once": {"severity": "error"}}}"#
+            .write(to: directory.appendingPathComponent(".lifeline.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["rules"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("observer-balance        info*    ") }, result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("slow-transition         off*     ") }, result.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("load-once               error    ") }, "the default, set again, is no change")
+        XCTAssertTrue(lines.last?.hasPrefix("* set by ") == true && lines.last?.hasSuffix("/.lifeline.json") == true, result.stdout)
+        let defaults = try CLIRunner.run(["rules"])
+        XCTAssertFalse(defaults.stdout.contains("*"), "without a configuration, the defaults")
+    }
+
     /// A new empty folder, removed when the test ends.
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-conventions-\(UUID().uuidString)")
