@@ -73,6 +73,7 @@ struct CheckCommand {
         if follow { try checkFollowable(expansion) }
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
         let baseline = try arguments.value("--baseline").map(BaselineFile.read)
+        try arguments.value("--write-baseline").map { try OutputFolder.check($0, for: "--write-baseline") }
         let audit = Audit(jobs: try jobs(), options: options.options)
 
         let outcomes = follow ? runFollowing(audit, expansion.inputs[0], output: output, requireEvents: requireEvents)

@@ -40,6 +40,7 @@ struct ReportCommand {
     private func execute() throws -> Int32 {
         let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
+        for output in Self.outputs { try arguments.value(output.option).map { try OutputFolder.check($0, for: output.option) } }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
@@ -65,6 +66,10 @@ struct ReportCommand {
                 traces.append(TraceTimeline(file: input.displayName, failure: "\(error)"))
                 failed = true
             }
+        }
+        // A report of inputs none of which could be read would look like a clean one.
+        if traces.allSatisfy({ $0.failure != nil }) {
+            throw CommandFailure(description: "no report written: no input could be read")
         }
         let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
                                   timings: measuresTimings ? ScreenTimings.merged(timings) : nil)

@@ -52,7 +52,8 @@ final class ReportCommandTests: XCTestCase {
         let path = directory.appendingPathComponent("missing/lifeline.html").path
         let result = try CLIRunner.run(["report", "SampleTraces/push-pop.log", "--html", path])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("lifeline: \(path): cannot write: No such file or directory"), result.stderr)
+        XCTAssertEqual(result.stderr, "lifeline: --html \(path): no folder \(directory.path)/missing (create it first)\n",
+                       "refused before any input is read")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 

@@ -43,6 +43,9 @@ public struct InputDiscovery: Sendable {
         /// would wait forever, a device may never end), each named in a note. Named on the command line, they are
         /// read as streams.
         public var skipped: [Problem] = []
+        /// Files of walked directories that no include pattern took, in path order: what an empty search can
+        /// suggest an `--include` for.
+        public var unmatched: [String] = []
     }
 
     /// Why a FIFO, socket or device in a walked directory is skipped.
@@ -71,7 +74,7 @@ public struct InputDiscovery: Sendable {
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
         return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
-                         skipped: walker.skipped.sorted { $0.path < $1.path })
+                         skipped: walker.skipped.sorted { $0.path < $1.path }, unmatched: walker.unmatched.sorted())
     }
 
     /// One path per file: paths without links win, then the first in path order.
@@ -148,6 +151,7 @@ private struct Walker {
     var found: [Candidate] = []
     var problems: [InputDiscovery.Problem] = []
     var skipped: [InputDiscovery.Problem] = []
+    var unmatched: [String] = []
 
     init(includes: [Pattern], excludes: [Pattern]) {
         self.includes = includes
@@ -181,6 +185,8 @@ private struct Walker {
                 } else {
                     skipped.append(.init(path: path, message: InputDiscovery.notRegular))
                 }
+            } else if identity.isRegularFile {
+                unmatched.append(path)
             }
         }
     }

@@ -59,6 +59,12 @@ public enum ConfigurationParser {
             return object
         }
 
+        /// Where an invalid expression fails; nothing for a pattern that compiles but is refused for another reason.
+        static func location(_ error: CustomPatterns.PatternError, _ pattern: String) -> String {
+            guard case .invalid = error else { return "" }
+            return PatternSyntax.whereItFails(pattern)
+        }
+
         func strings(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> [String] {
             guard let array = value.arrayValue else { throw fail(path, "expected an array of strings") }
             var result: [String] = []
@@ -91,7 +97,7 @@ public enum ConfigurationParser {
             if let value = object["patterns"] {
                 configuration.patterns = try strings(value, "/patterns")
                 do { configuration.compiledPatterns = try CustomPatterns(configuration.patterns) } catch {
-                    throw fail("/patterns/\(error.index)", error.description)
+                    throw fail("/patterns/\(error.index)", error.description + Self.location(error.error, configuration.patterns[error.index]))
                 }
             }
             if let value = object["failOn"] {

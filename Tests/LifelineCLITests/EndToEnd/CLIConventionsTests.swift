@@ -80,6 +80,58 @@ final class CLIConventionsTests: XCTestCase {
         XCTAssertFalse(defaults.stdout.contains("*"), "without a configuration, the defaults")
     }
 
+    func testEmptySearchSaysWhatItLookedForAndWhichIncludeWouldReadTheFile() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("outs"), withIntermediateDirectories: true)
+        for name in ["run1.out", "run2.out"] {
+            try "x\n".write(to: directory.appendingPathComponent("outs/\(name)"), atomically: true, encoding: .utf8)
+        }
+        for command in ["check", "events", "stats", "report"] {
+            let arguments = [command, "outs"] + (command == "report" ? ["--markdown", "r.md"] : [])
+            let result = try CLIRunner.run(arguments, in: directory)
+            XCTAssertEqual(result.status, 2, command)
+            XCTAssertEqual(result.stderr.split(separator: "\n").first.map(String.init),
+                           "lifeline: no traces found in outs (searched for *.log, *.txt, *.trace, *.ndjson, *.jsonl); "
+                           + "--include '*.out' would read outs/run1.out (and 1 more file not taken)", command)
+        }
+    }
+
+    func testEventsAndStatsTakeFoldersLikeCheck() throws {
+        let events = try CLIRunner.run(["events", "--only", "unparseable", "SampleTraces/"])
+        XCTAssertEqual(events.status, 0, events.stderr)
+        let all = try CLIRunner.run(["events", "SampleTraces/"])
+        XCTAssertTrue(all.stdout.hasPrefix("SampleTraces/appearance-before-load.log:1: event init"), String(all.stdout.prefix(200)))
+        let stats = try CLIRunner.run(["stats", "SampleTraces/"])
+        XCTAssertEqual(stats.status, 0, stats.stderr)
+        XCTAssertTrue(stats.stdout.contains(" in \(try sampleTraceCount()) files\n"), stats.stdout)
+    }
+
+    func testReportOfNothingReadableWritesNothing() throws {
+        let directory = try temporaryDirectory()
+        let result = try CLIRunner.run(["report", "--markdown", "r.md", "missing.log"], in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasSuffix("lifeline: no report written: no input could be read\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("r.md").path))
+    }
+
+    func testAMissingOutputFolderIsRefusedBeforeAnyInputIsRead() throws {
+        let directory = try temporaryDirectory()
+        // A FIFO with no writer would block a run that read its inputs first: this one must end at once.
+        let fifo = directory.appendingPathComponent("never.log").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let report = try CLIRunner.run(["report", "--html", "nodir/r.html", "never.log"], in: directory)
+        XCTAssertEqual(report.status, 2)
+        XCTAssertEqual(report.stderr, "lifeline: --html nodir/r.html: no folder nodir (create it first)\n")
+        let check = try CLIRunner.run(["check", "--write-baseline", "nodir/b.json", "never.log"], in: directory)
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.stderr, "lifeline: --write-baseline nodir/b.json: no folder nodir (create it first)\n")
+    }
+
+    private func sampleTraceCount() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: CLIRunner.packageRoot.appendingPathComponent("SampleTraces").path)
+            .filter { !$0.hasSuffix(".expected") }.count
+    }
+
     /// A new empty folder, removed when the test ends.
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-conventions-\(UUID().uuidString)")
