@@ -99,6 +99,7 @@ struct CheckCommand {
         let progress = ProgressLine(total: inputs.count)
         var hooks = Audit.Hooks()
         hooks.fileFinished = progress.fileFinished
+        hooks.bytesRead = progress.bytesRead
         progress.start()
         defer { progress.stop() }
         return audit.run(inputs, hooks: hooks)
