@@ -9,6 +9,8 @@ public enum TimingsJSON {
             ("files", .array(timings.files.map(JSONValue.string))),
             ("classes", .array(timings.classes.map(classObject))),
         ])
+        // Figures under it cannot be told from 0 (whole-second device syslog): readers can mark them as text does.
+        if let resolution = timings.clockResolution { document["clockResolution"] = milliseconds(resolution) }
         if let comparison { document["comparison"] = comparisonObject(comparison) }
         return JSONValue.object(document).serialized(pretty: true) + "\n"
     }
