@@ -10,6 +10,9 @@ enum InputExpansion {
         for skipped in expansion.skipped {
             OutputStream.standardError.note("\(skipped.path): note: \(skipped.message)")
         }
+        for merged in expansion.merged {
+            OutputStream.standardError.note("\(merged.path): note: the same file as \(merged.kept) (linked): read once, under that name")
+        }
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
             let includes = try arguments.values("--include")
             throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", ")) "

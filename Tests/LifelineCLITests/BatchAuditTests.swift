@@ -77,14 +77,14 @@ final class BatchAuditTests: XCTestCase {
         traces/experimental/beta.log:3: error: [appearance-order] <Shop.BetaViewController: 0x7f01> viewWillAppear while already appeared (called by hand?)
         traces/nested/list.log:4: warning: [unfinished-transition] <Shop.ListViewController: 0x7f03> viewWillAppear at line 4 never completed: no viewDidAppear or viewWillDisappear by the end of the trace
 
-        file                            lines  controllers  errors  warnings
-        traces/cart.log                     4            1       1         0
-        traces/empty.log                    0            0       0         0
-        traces/experimental/beta.log        4            1       1         0
-        traces/garbled.log                  2            0       0         0
+        file                            lines  controllers  errors  warnings  infos
+        traces/cart.log                     4            1       1         0      0
+        traces/empty.log                    0            0       0         0      0
+        traces/experimental/beta.log        4            1       1         0      0
+        traces/garbled.log                  2            0       0         0      0
         traces/locked.log               error: \(unreadable)
-        traces/nested/deeper/clean.txt      1            1       0         0
-        traces/nested/list.log              4            2       0         1
+        traces/nested/deeper/clean.txt      1            1       0         0      0
+        traces/nested/list.log              4            2       0         1      0
         2 errors, 1 warning, 0 infos in 7 files, 1 unreadable, 1 with no lifecycle events recognised (15 lines, 13 events, 5 controllers)
 
         """)

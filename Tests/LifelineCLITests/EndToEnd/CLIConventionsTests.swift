@@ -127,6 +127,27 @@ final class CLIConventionsTests: XCTestCase {
         XCTAssertEqual(check.stderr, "lifeline: --write-baseline nodir/b.json: no folder nodir (create it first)\n")
     }
 
+    func testLinkedPathsAreNamedWhenMerged() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("SampleTraces/push-pop.log"),
+                                         to: directory.appendingPathComponent("a.log"))
+        XCTAssertEqual(link(directory.appendingPathComponent("a.log").path, directory.appendingPathComponent("b.log").path), 0)
+        let result = try CLIRunner.run(["check", "."], in: directory)
+        XCTAssertEqual(result.stderr, "./b.log: note: the same file as ./a.log (linked): read once, under that name\n")
+        XCTAssertTrue(result.stdout.hasSuffix(" in 1 file (23 lines, 21 events, 2 controllers)\n"), result.stdout)
+        XCTAssertEqual(try CLIRunner.run(["check", "-q", "."], in: directory).stderr, "")
+    }
+
+    func testSARIFFromStandardInputHasALocation() throws {
+        let sarif = try CLIRunner.run(["check", "-f", "sarif", "-"], stdin: CheckCommandTests.violation).stdout
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let results = try XCTUnwrap(((document["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        XCTAssertFalse(results.isEmpty)
+        for result in results {
+            XCTAssertEqual((result["locations"] as? [Any])?.count, 1, "\(result)")
+        }
+    }
+
     private func sampleTraceCount() throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: CLIRunner.packageRoot.appendingPathComponent("SampleTraces").path)
             .filter { !$0.hasSuffix(".expected") }.count
