@@ -83,7 +83,7 @@ struct CheckCommand {
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         if !follow { printDiagnostics(outcomes, expansion.problems, requireEvents: requireEvents) }
         let eventless = requireEvents && outcomes.contains(where: Self.hasNoEvent)
-        let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
+        let baselineWritten = try BaselineStep.apply(arguments, baseline, to: &result, workingDirectory: workingDirectory)
         let failed = !result.failedFiles.isEmpty || !baselineWritten || eventless
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
         output.appendJobSummary(result, environment: environment)
@@ -145,29 +145,6 @@ struct CheckCommand {
             for line in diagnostics { OutputStream.standardError.diagnostic(line) }
             for line in notes { OutputStream.standardError.note(line) }
         }
-    }
-
-    /// `--write-baseline` records every finding; `--baseline` then leaves out the known ones. Returns false when
-    /// the baseline could not be written.
-    private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) throws -> Bool {
-        var written = true
-        if let path = try arguments.value("--write-baseline") {
-            let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
-            do {
-                try BaselineFile.write(recorded, to: path)
-                OutputStream.standardError.note("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
-            } catch {
-                OutputStream.standardError.diagnostic("lifeline: \(error)")
-                written = false
-            }
-        }
-        if let baseline, let path = try arguments.value("--baseline") {
-            let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
-            let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
-            if known > 0 { OutputStream.standardError.note("lifeline: \(counted(known, "finding")) in the baseline not shown") }
-            result = AuditResult(files: result.files, findings: fresh, rules: result.rules)
-        }
-        return written
     }
 
     /// An input that was read but yielded no lifecycle event: an empty or unrecognised capture (`--require-events`).

@@ -14,7 +14,7 @@ public enum Lifeline {
         name: "lifeline",
         abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
         commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec, StatsCommand.spec,
-                   CompletionsCommand.spec, ManCommand.spec],
+                   MergeCommand.spec, CompletionsCommand.spec, ManCommand.spec],
         options: [versionOption])
 
     /// Exit statuses: 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
@@ -61,6 +61,8 @@ public enum Lifeline {
                 return ManCommand().run()
             case StatsCommand.spec.name:
                 return StatsCommand(arguments: parsed).run()
+            case MergeCommand.spec.name:
+                return MergeCommand(arguments: parsed, environment: environment).run()
             default:
                 return ExitStatus.failure
             }
