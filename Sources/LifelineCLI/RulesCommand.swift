@@ -34,8 +34,11 @@ struct RulesCommand {
             if try arguments.flag("--markdown") {
                 out.write(RuleCatalog.markdownTable(adding: custom))
             } else {
-                out.write(RuleCatalog.list(adding: custom, settings: configuration.rules))
-                if let path = try arguments.value("--config") ?? ConfigurationLocator.search(from: FileManager.default.currentDirectoryPath) {
+                let list = RuleCatalog.list(adding: custom, severities: configuration.rules.compactMapValues(\.severity),
+                                            disabled: Set(configuration.rules.filter { $0.value.enabled == false }.keys))
+                out.write(list)
+                if list.contains("*"), let path = try arguments.value("--config")
+                    ?? ConfigurationLocator.search(from: FileManager.default.currentDirectoryPath) {
                     out.line(Self.footer(configuration, path: path))
                 }
             }
