@@ -34,6 +34,7 @@ struct StatsCommand {
             OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            OptionSpec(["--samples"], help: "JSON lists every measurement, for 'lifeline merge'."),
             Lifeline.quietOption,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
@@ -81,7 +82,7 @@ struct StatsCommand {
         let comparison = baseline.map { TimingComparison(baseline: $0, current: timings, statistic: statistic, threshold: threshold) }
         let name = baselinePath ?? ""
         switch try arguments.value("--format") ?? "text" {
-        case "json": OutputStream.standardOutput.write(TimingsJSON.write(timings, comparison: comparison))
+        case "json": OutputStream.standardOutput.write(TimingsJSON.write(timings, comparison: comparison, samples: try arguments.flag("--samples")))
         case "markdown": OutputStream.standardOutput.write(TimingsMarkdownWriter().write(timings, comparison: comparison, baselineName: name))
         default: OutputStream.standardOutput.write(TimingsTextWriter().write(timings, comparison: comparison, baselineName: name))
         }

@@ -15,14 +15,15 @@ final class MergeCommandTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The sample traces in three shards (every third file), each checked on its own into `shard-N.json`.
-    private func shards() throws -> [String] {
+    /// The sample traces in three shards (every third file), each checked on its own into `shard-N.json`, or with
+    /// `command` (such as `stats --samples`).
+    private func shards(_ command: [String] = ["check"]) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.packageRoot.appendingPathComponent("SampleTraces").path)
             .filter { !$0.hasSuffix(".expected") }.sorted()
         XCTAssertGreaterThan(names.count, 6)
         return try (0..<3).map { shard in
             let files = names.enumerated().filter { $0.offset % 3 == shard }.map { "SampleTraces/\($0.element)" }
-            let result = try CLIRunner.run(["check", "--format", "json", "-q"] + files)
+            let result = try CLIRunner.run(command + ["--format", "json", "-q"] + files)
             let path = directory.appendingPathComponent("shard-\(shard).json").path
             try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
             return path
@@ -58,10 +59,27 @@ final class MergeCommandTests: XCTestCase {
         let twice = try CLIRunner.run(["merge", shards[0], shards[0]])
         XCTAssertEqual(twice.status, 2)
         XCTAssertTrue(twice.stderr.contains(" is in two shards, \(shards[0]) and \(shards[0]): check each file in one"), twice.stderr)
-        let stats = directory.appendingPathComponent("stats.json").path
-        try CLIRunner.run(["stats", "--format", "json", "SampleTraces/push-pop.log"]).stdout.write(toFile: stats, atomically: true, encoding: .utf8)
-        let wrong = try CLIRunner.run(["merge", stats])
+        let other = directory.appendingPathComponent("other.json").path
+        try #"{"version": 1, "files": []}"#.write(toFile: other, atomically: true, encoding: .utf8)
+        let wrong = try CLIRunner.run(["merge", other])
         XCTAssertEqual(wrong.status, 2)
-        XCTAssertEqual(wrong.stderr, "lifeline: \(stats): not the output of 'lifeline check --format json' (version 1, files, findings)\n")
+        XCTAssertEqual(wrong.stderr, "lifeline: \(other): not the output of 'lifeline check --format json' (version 1, files, findings)\n")
+    }
+
+    func testStatsResultsWithSamplesMergeIntoWhatOneRunMeasures() throws {
+        let shards = try shards(["stats", "--samples"])
+        for format in ["text", "json", "markdown"] {
+            let one = try CLIRunner.run(["stats", "--format", format, "-q", "SampleTraces/"])
+            let merged = try CLIRunner.run(["merge", "--format", format] + shards.reversed())
+            XCTAssertEqual(merged.status, 0, merged.stderr)
+            XCTAssertEqual(merged.stdout, one.stdout, format)
+        }
+        let withSamples = try CLIRunner.run(["merge", "--format", "json", "--samples"] + shards)
+        XCTAssertEqual(withSamples.stdout, try CLIRunner.run(["stats", "--format", "json", "--samples", "-q", "SampleTraces/"]).stdout)
+        let plain = directory.appendingPathComponent("plain.json").path
+        try CLIRunner.run(["stats", "--format", "json", "SampleTraces/push-pop.log"]).stdout.write(toFile: plain, atomically: true, encoding: .utf8)
+        let noSamples = try CLIRunner.run(["merge", plain])
+        XCTAssertEqual(noSamples.status, 2)
+        XCTAssertTrue(noSamples.stderr.contains("no samples: write it with 'stats --format json --samples'"), noSamples.stderr)
     }
 }

@@ -11,6 +11,11 @@ public enum AuditResultReader {
     public static func read(_ text: String) throws(ReadError) -> (files: [FileSummary], findings: [Finding]) {
         let document: JSONValue
         do { document = try JSONParser.parse(text) } catch { throw ReadError(message: "not JSON: \(error)") }
+        return try read(document: document)
+    }
+
+    /// The same, of a parsed document.
+    public static func read(document: JSONValue) throws(ReadError) -> (files: [FileSummary], findings: [Finding]) {
         guard document["version"]?.intValue == 1, let files = document["files"]?.arrayValue,
               let findings = document["findings"]?.arrayValue else {
             throw ReadError(message: "not the output of 'lifeline check --format json' (version 1, files, findings)")

@@ -83,9 +83,10 @@ public struct ScreenTimings: Sendable {
         self.classes = samples.sorted { $0.name < $1.name }
     }
 
-    /// The timings of several traces together, as one run (traces in the order given).
-    public static func merged(_ parts: [ScreenTimings]) -> ScreenTimings {
-        let files = parts.flatMap(\.files)
+    /// The timings of several traces together, as one run (traces in the order given, or in `fileOrder`: the
+    /// order ties among the slowest go by).
+    public static func merged(_ parts: [ScreenTimings], fileOrder: [String]? = nil) -> ScreenTimings {
+        let files = fileOrder ?? parts.flatMap(\.files)
         var byName: [String: ClassSamples] = [:]
         for part in parts {
             for entry in part.classes {
