@@ -6,7 +6,7 @@ import LifelineKit
 struct MergeCommand {
     static let spec = CommandSpec(
         name: "merge",
-        abstract: "Combine the JSON results of several 'check' runs into one, in any format.",
+        abstract: "Merge the JSON results of sharded 'check' or 'stats' runs.",
         discussion: """
         Each input is the output of 'lifeline check --format json' over some of the traces (a shard of a CI \
         matrix). The output is byte for byte what one 'check' over all their files writes in that format, run \

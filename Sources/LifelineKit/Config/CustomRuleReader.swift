@@ -67,11 +67,14 @@ extension ConfigurationParser.Reader {
             throw fail(path("template"), "\(identifier) is a built-in rule; give your rule another identifier")
         }
         guard let templateName = entry["template"]?.stringValue, let template = RuleTemplates.type(named: templateName) else {
-            throw fail(path("template"), "unknown template (expected one of: \(RuleTemplates.names.joined(separator: ", ")))")
+            let typed = entry["template"]?.stringValue ?? ""
+            throw fail(path("template"), "unknown template\(Suggestion.hint(typed, among: RuleTemplates.names)) "
+                       + "(expected one of: \(RuleTemplates.names.joined(separator: ", ")))")
         }
         let allowed = CustomRuleReader.commonFields.union(template.fields.optional)
         for key in entry.keys where !allowed.contains(key) {
-            throw fail(path(key), "unknown field for template \(templateName) (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+            throw fail(path(key), "unknown field for template \(templateName)\(Suggestion.hint(key, among: allowed.sorted())) "
+                       + "(expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
         for key in ["event", "message"] + template.fields.required.sorted() where entry[key] == nil {
             throw fail(CustomRuleReader.pointer("rules", identifier), "missing \"\(key)\" (template \(templateName))")

@@ -38,5 +38,10 @@ final class ConfigurationCommentsTests: XCTestCase {
             .hasPrefix(".lifeline.json: /rules/observer-balanse: unknown key (did you mean 'observer-balance'?) (expected one of: "))
         XCTAssertTrue(error(#"{"leakTimout": 3}"#).hasPrefix(".lifeline.json: /leakTimout: unknown key (did you mean 'leakTimeout'?)"))
         XCTAssertTrue(error(#"{"rules": {"zzz": false}}"#).hasPrefix(".lifeline.json: /rules/zzz: unknown key (expected one of: "))
+        let rule = #"{"events": {"buy": "^buy"}, "rules": {"buy-once": {"template": "onse", "event": "buy", "message": "m"}}}"#
+        XCTAssertTrue(error(rule).hasPrefix(".lifeline.json: /rules/buy-once/template: unknown template (did you mean 'once'?)"), error(rule))
+        let field = #"{"events": {"buy": "^buy"}, "rules": {"buy-once": {"template": "once", "event": "buy", "mesage": "m"}}}"#
+        XCTAssertTrue(error(field).hasPrefix(".lifeline.json: /rules/buy-once/mesage: unknown field for template once (did you mean 'message'?)"),
+                      error(field))
     }
 }
