@@ -22,7 +22,7 @@ enum InputExpansion {
         return expansion
     }
 
-    /// `; --include '*.out' would read outs/run1.out (and 2 more files)`: the pattern that takes the first file
+    /// `; --include '*.out' would read outs/run1.out (and 2 more files not taken)`: the pattern that takes the first file
     /// the search passed over, by its extension (its whole name when it has none).
     static func suggestion(_ unmatched: [String]) -> String {
         guard let first = unmatched.first else { return "" }

@@ -58,7 +58,9 @@ public enum AuditResultReader {
                                          text: try string(line, "text", "\(pointer)/evidence/\(index)")))
         }
         let time = try value["timestamp"]?.stringValue.map { text throws(ReadError) -> TraceTime in
-            guard let time = TraceTime(iso8601: text) else { throw ReadError(message: "\(pointer)/timestamp: not a timestamp Lifeline writes") }
+            guard let time = TraceTime(iso8601: text) else {
+                throw ReadError(message: "\(pointer)/timestamp: not a timestamp Lifeline writes")
+            }
             return time
         }
         return Finding(rule: try string(value, "rule", pointer), severity: severity, message: try string(value, "message", pointer),
@@ -76,8 +78,10 @@ public enum AuditResultReader {
         return int
     }
 
+    /// Older results have no `event`: they say so, and how to get a result that has.
     private static func missing(_ key: String, _ pointer: String, _ what: String = "an object") -> ReadError {
-        ReadError(message: "\(pointer)/\(key): expected \(what)\(key == "event" ? " (results of Lifeline 0.1.0 before merge have none: check again)" : "")")
+        let older = key == "event" ? " (a result of an older Lifeline: check the shard again)" : ""
+        return ReadError(message: "\(pointer)/\(key): expected \(what)\(older)")
     }
 }
 
