@@ -16,16 +16,21 @@ struct CheckCommand {
         (experimental/**); one without matches file and folder names.
         A baseline records findings by file, rule, controller class, event and occurrence, not by line, so it \
         survives edits elsewhere in the traces.
+        Defaults: --format text; --fail-on error, or the configuration's failOn.
+        --require-events makes an input with no lifecycle event (an empty or unrecognised capture) an error, so a \
+        failed capture fails CI. --quiet leaves out notes, status lines and the progress line.
         --format github also appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set.
         Exit status: 0 no findings at or above --fail-on, 1 findings, 2 usage or input errors (reported after \
         checking the other inputs).
         """,
         options: [
-            OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: formats, defaultValue: "text"),
-            OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Lowest severity that exits 1:",
-                       allowedValues: ["error", "warning", "info", "never"], defaultValue: "error"),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
-            OptionSpec(["--jobs"], .value(valueName: "n"), help: "Files checked at once (default: number of cores)."),
+            // The first format is the default: saying so would take a line of the one screen --help has.
+            OptionSpec(["--format", "-f"], .value(valueName: "format"), help: "", allowedValues: formats),
+            // The default (error) is the README's and the manual's to say: one screen of --help has no line for it.
+            OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Exit 1 at or above:",
+                       allowedValues: ["error", "warning", "info", "never"]),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
+            OptionSpec(["--jobs", "-j"], .value(valueName: "n"), help: "Files checked at once (default: number of cores)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Files to take from directories; repeatable.",
                        repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Files or folders to leave out; repeatable.",
@@ -36,6 +41,8 @@ struct CheckCommand {
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
             OptionSpec(["--follow"], help: "Keep reading as the input grows (tail -f)."),
             OptionSpec(["--stats"], help: "Print line counts and throughput to stderr."),
+            OptionSpec(["--require-events"], help: "Exit 2 for an input with no lifecycle event."),
+            Lifeline.quietOption,
             OptionSpec(["--color"], .value(valueName: "when"), help: "Colour output", allowedValues: ["auto", "always", "never"],
                        defaultValue: "auto"),
         ],
@@ -58,6 +65,7 @@ struct CheckCommand {
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let failOn = try explicit("--fail-on") ?? configuration.failOn ?? "error"
         let follow = try arguments.flag("--follow")
+        let requireEvents = try arguments.flag("--require-events")
         let terminal = Terminal(environment: environment)
         let text = terminal.usesColor(try arguments.value("--color")) ? TextReporter(highlight: Terminal.ansiSeverity) : TextReporter()
         let output = ReportOutput(format: try arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
@@ -65,16 +73,18 @@ struct CheckCommand {
         if follow { try checkFollowable(expansion) }
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
         let baseline = try arguments.value("--baseline").map(BaselineFile.read)
+        try arguments.value("--write-baseline").map { try OutputFolder.check($0, for: "--write-baseline") }
         let audit = Audit(jobs: try jobs(), options: options.options)
 
-        let outcomes = follow ? runFollowing(audit, expansion.inputs[0], output: output)
+        let outcomes = follow ? runFollowing(audit, expansion.inputs[0], output: output, requireEvents: requireEvents)
                               : runBatch(audit, expansion.inputs, showProgress: terminal.showsProgress)
         var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
                                  findings: outcomes.flatMap(\.findings),
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
-        if !follow { printDiagnostics(outcomes, expansion.problems) }
-        let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
-        let failed = !result.failedFiles.isEmpty || !baselineWritten
+        if !follow { printDiagnostics(outcomes, expansion.problems, requireEvents: requireEvents) }
+        let eventless = requireEvents && outcomes.contains(where: Self.hasNoEvent)
+        let baselineWritten = try BaselineStep.apply(arguments, baseline, to: &result, workingDirectory: workingDirectory)
+        let failed = !result.failedFiles.isEmpty || !baselineWritten || eventless
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
         output.appendJobSummary(result, environment: environment)
         if try arguments.flag("--stats") {
@@ -85,17 +95,18 @@ struct CheckCommand {
 
     /// Every input on `audit`'s workers, with a progress line on a terminal once it takes a while.
     private func runBatch(_ audit: Audit, _ inputs: [TraceInput], showProgress: Bool) -> [Audit.FileOutcome] {
-        guard showProgress else { return audit.run(inputs) }
+        guard showProgress, !OutputStream.standardError.silencesNotes else { return audit.run(inputs) }
         let progress = ProgressLine(total: inputs.count)
         var hooks = Audit.Hooks()
         hooks.fileFinished = progress.fileFinished
+        hooks.bytesRead = progress.bytesRead
         progress.start()
         defer { progress.stop() }
         return audit.run(inputs, hooks: hooks)
     }
 
     /// One input, read as it grows until Ctrl-C, printing findings and unparseable lines as they come.
-    private func runFollowing(_ audit: Audit, _ input: TraceInput, output: ReportOutput) -> [Audit.FileOutcome] {
+    private func runFollowing(_ audit: Audit, _ input: TraceInput, output: ReportOutput, requireEvents: Bool) -> [Audit.FileOutcome] {
         Interrupt.install()
         var hooks = Audit.Hooks()
         if let line = output.streamedLine {
@@ -108,46 +119,37 @@ struct CheckCommand {
         hooks.unparseable = { line in unparseable.note(line) }
         hooks.restarted = { input, reason in
             let what = reason == .truncated ? "was truncated" : "was replaced (rotated)"
-            OutputStream.standardError.line("\(input.displayName): note: the file \(what); reading it again from line 1")
+            OutputStream.standardError.note("\(input.displayName): note: the file \(what); reading it again from line 1")
             OutputStream.standardError.flush()
         }
         hooks.shouldStop = { Interrupt.requested() || OutputStream.standardOutput.isBroken }  // Ctrl-C, or the reader left
         let outcomes = audit.run([input], hooks: hooks)
         if let failure = outcomes[0].summary.failure { OutputStream.standardError.diagnostic("\(input.displayName): error: \(failure)") }
-        for line in UnparseableReport.unreadNotes(input.displayName, outcomes[0].summary.statistics) { OutputStream.standardError.diagnostic(line) }
+        let statistics = outcomes[0].summary.statistics
+        if requireEvents, Self.hasNoEvent(outcomes[0]) {
+            OutputStream.standardError.diagnostic("\(input.displayName): error: \(UnparseableReport.noEvent(statistics)) (--require-events)")
+        }
+        for line in UnparseableReport.unreadNotes(input.displayName, statistics) { OutputStream.standardError.note(line) }
         return outcomes
     }
 
-    /// Unparseable lines and unreadable inputs, in path order, after the audit.
-    private func printDiagnostics(_ outcomes: [Audit.FileOutcome], _ problems: [InputDiscovery.Problem]) {
-        let lines = outcomes.map { ($0.summary.path, UnparseableReport.diagnostics(for: $0)) }
-            + problems.map { ($0.path, ["\($0.path): error: \($0.message)"]) }
-        for (_, diagnostics) in lines.sorted(by: { $0.0 < $1.0 }) {
+    /// Unparseable lines and unreadable inputs, in path order, after the audit; each input's notes after its
+    /// errors, unless `--quiet`.
+    private func printDiagnostics(_ outcomes: [Audit.FileOutcome], _ problems: [InputDiscovery.Problem], requireEvents: Bool) {
+        let lines = outcomes.map { outcome in
+            (outcome.summary.path, UnparseableReport.diagnostics(for: outcome, eventless: requireEvents && Self.hasNoEvent(outcome)),
+             UnparseableReport.unreadNotes(outcome.summary.path, outcome.summary.statistics))
+        }
+            + problems.map { ($0.path, ["\($0.path): error: \($0.message)"], []) }
+        for (_, diagnostics, notes) in lines.sorted(by: { $0.0 < $1.0 }) {
             for line in diagnostics { OutputStream.standardError.diagnostic(line) }
+            for line in notes { OutputStream.standardError.note(line) }
         }
     }
 
-    /// `--write-baseline` records every finding; `--baseline` then leaves out the known ones. Returns false when
-    /// the baseline could not be written.
-    private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) throws -> Bool {
-        var written = true
-        if let path = try arguments.value("--write-baseline") {
-            let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
-            do {
-                try BaselineFile.write(recorded, to: path)
-                OutputStream.standardError.diagnostic("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
-            } catch {
-                OutputStream.standardError.diagnostic("lifeline: \(error)")
-                written = false
-            }
-        }
-        if let baseline, let path = try arguments.value("--baseline") {
-            let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
-            let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
-            if known > 0 { OutputStream.standardError.line("lifeline: \(counted(known, "finding")) in the baseline not shown") }
-            result = AuditResult(files: result.files, findings: fresh, rules: result.rules)
-        }
-        return written
+    /// An input that was read but yielded no lifecycle event: an empty or unrecognised capture (`--require-events`).
+    static func hasNoEvent(_ outcome: Audit.FileOutcome) -> Bool {
+        outcome.summary.failure == nil && outcome.summary.statistics.events == 0
     }
 
     static func exitStatus(for findings: [Finding], failOn: String) -> Int32 {

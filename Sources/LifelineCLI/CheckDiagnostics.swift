@@ -23,15 +23,17 @@ final class UnparseableReport: @unchecked Sendable {
         }
     }
 
-    /// The diagnostics of a finished input: its first unparseable lines, how many more there were, and why it
-    /// could not be read.
-    static func diagnostics(for outcome: Audit.FileOutcome) -> [String] {
+    /// The diagnostics of a finished input: its first unparseable lines, how many more there were, why it
+    /// could not be read, and (`eventless`, for `--require-events`) that it yielded no lifecycle event. Its notes
+    /// are `unreadNotes`.
+    static func diagnostics(for outcome: Audit.FileOutcome, eventless: Bool = false) -> [String] {
         let file = outcome.summary.path
         var lines = outcome.unparseable.prefix(shownPerFile).map { warning(file, $0) }
         let more = outcome.summary.statistics.unparseableLines - lines.count
         if more > 0 { lines.append("\(file): \(counted(more, "more unparseable line")) skipped") }
         if let failure = outcome.summary.failure { lines.append("\(file): error: \(failure)") }
-        return lines + unreadNotes(file, outcome.summary.statistics)
+        if eventless { lines.append("\(file): error: \(noEvent(outcome.summary.statistics)) (--require-events)") }
+        return lines
     }
 
     /// A note for an input with no lifecycle event, or with callback lines naming no controller: a few of its
@@ -50,6 +52,11 @@ final class UnparseableReport: @unchecked Sendable {
         }
         return [header + (shown.isEmpty ? "" : "; for example:")] + shown
             + ["\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"]
+    }
+
+    /// Why an input failed `--require-events`: empty, or nothing in it recognised.
+    static func noEvent(_ stats: TraceStatistics) -> String {
+        stats.lines == 0 ? "no lifecycle event: the input is empty" : "no lifecycle event recognised"
     }
 
     private static func warning(_ file: String, _ line: UnparseableLine) -> String {

@@ -15,13 +15,15 @@ struct EventsCommand {
         does not read.
         """,
         options: [
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--only"], .value(valueName: "kind"), help: "Show only lines of this kind.",
                        allowedValues: ["event", "app", "other", "unattributed", "unparseable"]),
             OptionSpec(["--suggest"], .flag, help: "Print a 'patterns' entry for the callback lines not read."),
+            OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
+            OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
         ],
-        positionals: [PositionalSpec("file", help: "Log files; - for standard input.", minCount: 1, maxCount: nil)],
-        examples: ["lifeline events app.log", "lifeline events --only unattributed app.log", "lifeline events --suggest app.log"])
+        positionals: [PositionalSpec("inputs", help: "Log files or directories; - for standard input.", minCount: 1, maxCount: nil)],
+        examples: ["lifeline events app.log", "lifeline events --only unattributed traces/", "lifeline events --suggest app.log"])
 
     let arguments: ParsedArguments
 
@@ -31,8 +33,13 @@ struct EventsCommand {
             let only = try arguments.value("--only")
             let out = OutputStream.standardOutput
             var status = Lifeline.ExitStatus.clean
-            for path in arguments.positionals {
-                let input: TraceInput = path == "-" ? .standardInput : .file(path)
+            // Folders are walked as `check` walks them, so what `check` reports can be looked into the same way.
+            let expansion = try InputExpansion.expand(arguments)
+            for problem in expansion.problems {
+                OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
+                status = Lifeline.ExitStatus.failure
+            }
+            for input in expansion.inputs {
                 let options: AnalysisOptions
                 do { options = try configuration.options(for: input.displayName, base: AnalysisOptions()) } catch {
                     throw CommandFailure(description: "configuration: \(error)")

@@ -1,17 +1,34 @@
 import LifelineKit
 
 /// The inputs a command line names, as check, report and stats expand them: `--include`/`--exclude` applied,
-/// a note on standard error for each FIFO or device skipped in a folder, and an error when nothing is left.
+/// a note on standard error for each FIFO or device skipped in a folder, and an error when nothing is left that
+/// says what was searched for and which `--include` would take a file that was passed over.
 enum InputExpansion {
     static func expand(_ arguments: ParsedArguments) throws -> InputDiscovery.Expansion {
         let expansion = InputDiscovery(includes: try arguments.values("--include"), excludes: try arguments.values("--exclude"))
             .expand(arguments.positionals)
         for skipped in expansion.skipped {
-            OutputStream.standardError.diagnostic("\(skipped.path): note: \(skipped.message)")
+            OutputStream.standardError.note("\(skipped.path): note: \(skipped.message)")
+        }
+        for merged in expansion.merged {
+            OutputStream.standardError.note("\(merged.path): note: the same file as \(merged.kept) (linked): read once, under that name")
         }
         guard !expansion.inputs.isEmpty || !expansion.problems.isEmpty else {
-            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", "))")
+            let includes = try arguments.values("--include")
+            throw CommandFailure(description: "no traces found in \(arguments.positionals.joined(separator: ", ")) "
+                                 + "(searched for \((includes.isEmpty ? InputDiscovery.defaultIncludes : includes).joined(separator: ", ")))"
+                                 + suggestion(expansion.unmatched))
         }
         return expansion
+    }
+
+    /// `; --include '*.out' would read outs/run1.out (and 2 more files not taken)`: the pattern that takes the first file
+    /// the search passed over, by its extension (its whole name when it has none).
+    static func suggestion(_ unmatched: [String]) -> String {
+        guard let first = unmatched.first else { return "" }
+        let name = first.split(separator: "/").last.map(String.init) ?? first
+        let pattern = name.lastIndex(of: ".").map { "*" + name[$0...] } ?? name
+        let more = unmatched.count - 1
+        return "; --include '\(pattern)' would read \(first)" + (more > 0 ? " (and \(more) more file\(more == 1 ? "" : "s") not taken)" : "")
     }
 }

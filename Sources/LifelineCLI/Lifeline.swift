@@ -7,12 +7,14 @@ public enum Lifeline {
     public static let version = "0.1.0"
 
     static let versionOption = OptionSpec(["--version"], help: "Print the version.")
+    /// `--quiet`, of the commands that print notes and status lines on standard error.
+    static let quietOption = OptionSpec(["--quiet", "-q"], help: "No notes or progress on stderr; errors still show.")
 
     static let commands = CommandSet(
         name: "lifeline",
         abstract: "Checks iOS view-controller lifecycle logs against UIKit's rules.",
         commands: [CheckCommand.spec, EventsCommand.spec, RulesCommand.spec, ReportCommand.spec, StatsCommand.spec,
-                   CompletionsCommand.spec, ManCommand.spec],
+                   MergeCommand.spec, CompletionsCommand.spec, ManCommand.spec],
         options: [versionOption])
 
     /// Exit statuses: 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
@@ -43,6 +45,7 @@ public enum Lifeline {
                 OutputStream.standardOutput.line(HelpFormatter.help(for: spec, programName: "lifeline"))
                 return ExitStatus.clean
             }
+            if spec.options.contains(quietOption) { err.silencesNotes = try parsed.flag(quietOption.canonicalName) }
             switch spec.name {
             case CheckCommand.spec.name:
                 return CheckCommand(arguments: parsed, environment: environment).run()
@@ -58,6 +61,8 @@ public enum Lifeline {
                 return ManCommand().run()
             case StatsCommand.spec.name:
                 return StatsCommand(arguments: parsed).run()
+            case MergeCommand.spec.name:
+                return MergeCommand(arguments: parsed, environment: environment).run()
             default:
                 return ExitStatus.failure
             }

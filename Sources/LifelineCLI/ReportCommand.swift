@@ -16,11 +16,12 @@ struct ReportCommand {
             OptionSpec(["--html"], .value(valueName: "file"), help: "Self-contained HTML page with swimlane timelines."),
             OptionSpec(["--markdown"], .value(valueName: "file"), help: "GitHub Markdown with Mermaid timelines."),
             OptionSpec(["--chrome-trace"], .value(valueName: "file"), help: "Trace Event Format JSON (ui.perfetto.dev)."),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
+            Lifeline.quietOption,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories; - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
@@ -39,6 +40,7 @@ struct ReportCommand {
     private func execute() throws -> Int32 {
         let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
+        for output in Self.outputs { try arguments.value(output.option).map { try OutputFolder.check($0, for: output.option) } }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
@@ -65,12 +67,16 @@ struct ReportCommand {
                 failed = true
             }
         }
+        // A report of inputs none of which could be read would look like a clean one.
+        if traces.allSatisfy({ $0.failure != nil }) {
+            throw CommandFailure(description: "no report written: no input could be read")
+        }
         let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
                                   timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
             failed = !write(writer, model, to: path) || failed
         }
-        OutputStream.standardError.line("lifeline: \(model.counts.description) in \(traces.count) file\(traces.count == 1 ? "" : "s")")
+        OutputStream.standardError.note("lifeline: \(model.counts.description) in \(traces.count) file\(traces.count == 1 ? "" : "s")")
         return failed ? Lifeline.ExitStatus.failure : Lifeline.ExitStatus.clean
     }
 
@@ -84,7 +90,7 @@ struct ReportCommand {
             OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }
-        OutputStream.standardError.diagnostic("lifeline: wrote \(path)")
+        OutputStream.standardError.note("lifeline: wrote \(path)")
         return true
     }
 

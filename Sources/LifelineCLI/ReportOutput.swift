@@ -27,7 +27,7 @@ struct ReportOutput {
     /// How a finding prints the moment it is found (`--follow`), for the formats that can stream.
     var streamedLine: (@Sendable (Finding) -> String)? {
         switch format {
-        case "text": return { [text] in text.line(for: $0) }
+        case "text": return { [text] in text.lines(for: $0) }
         case "jsonl": return { JSONLinesReporter().line(for: $0) }
         case "github": return { [workingDirectory] in GitHubActionsReporter(workingDirectory: workingDirectory).line(for: $0) }
         default: return nil

@@ -1,3 +1,4 @@
+import Foundation
 import LifelineKit
 
 /// `lifeline rules` lists the rules (with the configuration's own); `lifeline rules explain ID` prints one in full,
@@ -7,12 +8,13 @@ struct RulesCommand {
         name: "rules",
         abstract: "List the rules, or explain one.",
         discussion: """
-        The list holds the built-in rules, then the rules .lifeline.json defines from templates. 'explain' also \
+        The list holds the built-in rules, then the rules .lifeline.json defines from templates, each with the \
+        severity the configuration in use gives it, or 'off'; '*' marks what it changes. 'explain' also \
         takes a template name (\(RuleCatalog.templates.map(\.identifier).joined(separator: ", "))).
         """,
         options: [
             OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README)."),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
         ],
         positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier or a template name.", minCount: 0, maxCount: 2,
                                      completions: [.words(["explain"]),
@@ -29,7 +31,17 @@ struct RulesCommand {
         let out = OutputStream.standardOutput
         let words = arguments.positionals
         if words.isEmpty {
-            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
+            if try arguments.flag("--markdown") {
+                out.write(RuleCatalog.markdownTable(adding: custom))
+            } else {
+                let list = RuleCatalog.list(adding: custom, severities: configuration.rules.compactMapValues(\.severity),
+                                            disabled: Set(configuration.rules.filter { $0.value.enabled == false }.keys))
+                out.write(list)
+                if list.contains("*"), let path = try arguments.value("--config")
+                    ?? ConfigurationLocator.search(from: FileManager.default.currentDirectoryPath) {
+                    out.line(Self.footer(configuration, path: path))
+                }
+            }
             return Lifeline.ExitStatus.clean
         }
         guard words.count == 2, words[0] == "explain" else {
@@ -37,10 +49,17 @@ struct RulesCommand {
         }
         let all = RuleRegistry.descriptions + custom + RuleCatalog.templates
         guard let rule = all.first(where: { $0.identifier == words[1] }) else {
-            let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
-            throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
+            let known = (RuleRegistry.descriptions + custom).map(\.identifier)
+            let hint = Suggestion.hint(words[1], among: all.map(\.identifier))
+            throw CommandFailure(description: "unknown rule '\(words[1])'\(hint) (rules: \(known.joined(separator: ", ")))")
         }
         out.write(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean
+    }
+
+    /// Which file the list reflects, and what it leaves out: settings for some paths only.
+    static func footer(_ configuration: Configuration, path: String) -> String {
+        let overrides = configuration.overrides.count
+        return "* set by \(path)" + (overrides == 0 ? "" : "; its \(counted(overrides, "override")) for some paths not shown")
     }
 }

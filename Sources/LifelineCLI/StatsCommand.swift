@@ -21,7 +21,7 @@ struct StatsCommand {
         Exit status: 0 measured, 1 regressions with --fail-on-regression, 2 usage, input or baseline errors.
         """,
         options: [
-            OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: ["text", "json", "markdown"],
+            OptionSpec(["--format", "-f"], .value(valueName: "format"), help: "Output format.", allowedValues: ["text", "json", "markdown"],
                        defaultValue: "text"),
             OptionSpec(["--compare"], .value(valueName: "file"), help: "Baseline: a previous 'stats --format json' output."),
             OptionSpec(["--regression-threshold"], .value(valueName: "percent"), help: "Growth that makes a regression.",
@@ -31,9 +31,11 @@ struct StatsCommand {
             OptionSpec(["--fail-on-regression"], help: "Exit with status 1 when --compare finds a regression."),
             OptionSpec(["--preload-gap"], .value(valueName: "seconds"), help: "viewDidLoad to viewWillAppear gap of a pre-loaded view.",
                        defaultValue: "2"),
-            OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            OptionSpec(["--samples"], help: "JSON lists every measurement, for 'lifeline merge'."),
+            Lifeline.quietOption,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
@@ -80,7 +82,7 @@ struct StatsCommand {
         let comparison = baseline.map { TimingComparison(baseline: $0, current: timings, statistic: statistic, threshold: threshold) }
         let name = baselinePath ?? ""
         switch try arguments.value("--format") ?? "text" {
-        case "json": OutputStream.standardOutput.write(TimingsJSON.write(timings, comparison: comparison))
+        case "json": OutputStream.standardOutput.write(TimingsJSON.write(timings, comparison: comparison, samples: try arguments.flag("--samples")))
         case "markdown": OutputStream.standardOutput.write(TimingsMarkdownWriter().write(timings, comparison: comparison, baselineName: name))
         default: OutputStream.standardOutput.write(TimingsTextWriter().write(timings, comparison: comparison, baselineName: name))
         }

@@ -34,6 +34,8 @@ final class OutputStream: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// The reader closed its end: later writes are dropped.
     private(set) var isBroken = false
+    /// `--quiet`: `note` writes nothing. Set once, before any command runs.
+    var silencesNotes = false
 
     static let standardOutput = OutputStream(STDOUT_FILENO)
     static let standardError = OutputStream(STDERR_FILENO)
@@ -56,6 +58,12 @@ final class OutputStream: @unchecked Sendable {
     /// Writes `text`, which holds log text or file names, as one line: its control and bidirectional characters
     /// (a newline in a file name, an escape sequence in a log) are made visible (`VisibleText`).
     func diagnostic(_ text: String) { line(VisibleText.escape(text)) }
+
+    /// Writes a note or status line (`path: note: …`, `lifeline: wrote …`) as `diagnostic` does, unless `--quiet`
+    /// silences them; errors and warnings are never silenced.
+    func note(_ text: String) {
+        if !silencesNotes { diagnostic(text) }
+    }
 
     /// Writes `bytes` after what is buffered, without copying them into the buffer.
     func write(bytes: some ContiguousBytes) {

@@ -42,6 +42,13 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("| `<stdin>:2` | `vc1` |"), result.stdout)
     }
 
+    func testYearlessSyslogShowsNoInventedYear() throws {
+        let result = try CLIRunner.run(["report", "SampleTraces/tab-switch.log", "--markdown", "-", "--chrome-trace", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.contains("2000-"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("12 s from `--04-27T10:49:46.000000`"), result.stdout)
+    }
+
     func testNeedsSomethingToWrite() throws {
         let result = try CLIRunner.run(["report", "SampleTraces/push-pop.log"])
         XCTAssertEqual(result.status, 2)
@@ -52,7 +59,8 @@ final class ReportCommandTests: XCTestCase {
         let path = directory.appendingPathComponent("missing/lifeline.html").path
         let result = try CLIRunner.run(["report", "SampleTraces/push-pop.log", "--html", path])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("lifeline: \(path): cannot write: No such file or directory"), result.stderr)
+        XCTAssertEqual(result.stderr, "lifeline: --html \(path): no folder \(directory.path)/missing (create it first)\n",
+                       "refused before any input is read")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
     }
 

@@ -1,3 +1,5 @@
+import LifelineKit
+
 /// A command line that does not match its command's description.
 public struct ArgumentError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, with the names and values involved.
@@ -61,36 +63,13 @@ public struct ArgumentError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ArgumentError {
-    /// The candidate `typed` most likely stands for: the only candidate it is a prefix of,
-    /// else the nearest within two edits that changes at most half of `typed`; ties go to the earlier candidate.
+    /// The candidate `typed` most likely stands for (`Suggestion.closest`).
     static func closestName(to typed: String, among candidates: [String]) -> String? {
-        let typedLength = typed.drop { $0 == "-" }.count
-        let extensions = candidates.filter { $0.hasPrefix(typed) && $0 != typed }
-        if typedLength > 0, extensions.count == 1 {
-            return extensions[0]
-        }
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(typed, candidate)
-            if distance <= 2, distance * 2 <= typedLength, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.name
+        Suggestion.closest(to: typed, among: candidates)
     }
 
-    /// The Levenshtein distance: the fewest insertions, deletions and substitutions turning `a` into `b`.
+    /// The Levenshtein distance (`Suggestion.editDistance`).
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let target = Array(b)
-        var previousRow = Array(0...target.count)
-        for (i, character) in a.enumerated() {
-            var row = [i + 1]
-            for (j, targetCharacter) in target.enumerated() {
-                let substitution = previousRow[j] + (character == targetCharacter ? 0 : 1)
-                row.append(min(substitution, previousRow[j + 1] + 1, row[j] + 1))
-            }
-            previousRow = row
-        }
-        return previousRow[target.count]
+        Suggestion.editDistance(a, b)
     }
 }

@@ -37,6 +37,8 @@ public struct Audit: Sendable {
         public var restarted: @Sendable (TraceInput, InputRestart) -> Void = { _, _ in }
         /// Each input once done (for progress).
         public var fileFinished: @Sendable (FileSummary) -> Void = { _ in }
+        /// Bytes of an input as they are read (for progress; about 256 KB at a time).
+        public var bytesRead: @Sendable (Int) -> Void = { _ in }
         /// Whether to stop reading (Ctrl-C).
         public var shouldStop: @Sendable () -> Bool = { false }
 
@@ -83,6 +85,7 @@ public struct Audit: Sendable {
                 hooks.unparseable(line)
             }
             observer.shouldStop = hooks.shouldStop
+            observer.bytesTaken = hooks.bytesRead
             observer.restarted = { reason in hooks.restarted(input, reason) }
             let statistics = try TraceAnalyzer(options: options).analyze(input, observer: observer)
             outcome.summary.statistics = statistics

@@ -43,6 +43,19 @@ public struct InputDiscovery: Sendable {
         /// would wait forever, a device may never end), each named in a note. Named on the command line, they are
         /// read as streams.
         public var skipped: [Problem] = []
+        /// Paths that reach a file already taken under another path (a symbolic or hard link), in path order, each
+        /// with the path kept: the file is audited once, and the commands say so.
+        public var merged: [MergedPath] = []
+        /// Files of walked directories that no include pattern took, in path order: what an empty search can
+        /// suggest an `--include` for.
+        public var unmatched: [String] = []
+    }
+
+    /// A path to a file audited under another path.
+    public struct MergedPath: Sendable, Equatable {
+        public var path: String
+        /// The path the file is audited under.
+        public var kept: String
     }
 
     /// Why a FIFO, socket or device in a walked directory is skipped.
@@ -67,15 +80,17 @@ public struct InputDiscovery: Sendable {
                 walker.found.append(Candidate(path: argument, identity: FileIdentity(path: argument), throughLink: false))
             }
         }
-        var inputs = Self.deduplicated(walker.found).map(TraceInput.file)
+        let (paths, merged) = Self.deduplicated(walker.found)
+        var inputs = paths.map(TraceInput.file)
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
         return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
-                         skipped: walker.skipped.sorted { $0.path < $1.path })
+                         skipped: walker.skipped.sorted { $0.path < $1.path }, merged: merged, unmatched: walker.unmatched.sorted())
     }
 
-    /// One path per file: paths without links win, then the first in path order.
-    private static func deduplicated(_ candidates: [Candidate]) -> [String] {
+    /// One path per file: paths without links win, then the first in path order; and the paths left out, each
+    /// with the one kept.
+    private static func deduplicated(_ candidates: [Candidate]) -> (paths: [String], merged: [MergedPath]) {
         var best: [FileIdentity: Candidate] = [:]
         var paths = Set<String>()
         for candidate in candidates {
@@ -86,7 +101,14 @@ public struct InputDiscovery: Sendable {
             if let kept = best[identity], !candidate.isPreferred(to: kept) { continue }
             best[identity] = candidate
         }
-        return Array(paths.union(best.values.map(\.path)))
+        let kept = Set(best.values.map(\.path))
+        var merged: [MergedPath] = []
+        for candidate in candidates {
+            guard let identity = candidate.identity, let winner = best[identity], !kept.contains(candidate.path),
+                  !merged.contains(where: { $0.path == candidate.path }) else { continue }
+            merged.append(MergedPath(path: candidate.path, kept: winner.path))
+        }
+        return (Array(paths.union(kept)), merged.sorted { $0.path < $1.path })
     }
 }
 
@@ -148,6 +170,7 @@ private struct Walker {
     var found: [Candidate] = []
     var problems: [InputDiscovery.Problem] = []
     var skipped: [InputDiscovery.Problem] = []
+    var unmatched: [String] = []
 
     init(includes: [Pattern], excludes: [Pattern]) {
         self.includes = includes
@@ -181,6 +204,8 @@ private struct Walker {
                 } else {
                     skipped.append(.init(path: path, message: InputDiscovery.notRegular))
                 }
+            } else if identity.isRegularFile {
+                unmatched.append(path)
             }
         }
     }

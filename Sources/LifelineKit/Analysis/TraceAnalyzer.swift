@@ -32,6 +32,8 @@ public struct TraceAnalyzer: Sendable {
         public var restarted: (InputRestart) -> Void = { _ in }
         /// Whether to stop reading (Ctrl-C while following).
         public var shouldStop: () -> Bool = { false }
+        /// The byte count of each block of input as the engine takes it, so that progress moves within one big file.
+        public var bytesTaken: (Int) -> Void = { _ in }
 
         public init(finding: @escaping (Finding) -> Void) { self.finding = finding }
     }
@@ -140,6 +142,7 @@ struct InOrderStage {
             observer.restarted(reason)
         }
         statistics.bytes += chunk.bytes.count
+        observer.bytesTaken(chunk.bytes.count)
         var offset = linesBefore
         for index in pieces.indices {
             statistics.lines += pieces[index].lineCount

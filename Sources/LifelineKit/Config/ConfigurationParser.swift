@@ -9,11 +9,12 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Reads `.lifeline.json`. Strict: unknown keys, duplicate keys and wrong types are errors, so typos never pass
-/// silently. Errors name the offending value by its JSON pointer (RFC 6901).
+/// silently; a misspelt key gets a "did you mean". Errors name the offending value by its JSON pointer (RFC 6901).
+/// Comments are allowed (`//`, `/* */`, `"$comment"` members), so a configuration can say why (`JSONComments`).
 public enum ConfigurationParser {
     public static func parse(_ text: String, file: String) throws(ConfigurationError) -> Configuration {
         let root: JSONValue
-        do { root = try JSONParser.parse(text) } catch {
+        do { root = JSONComments.withoutCommentMembers(try JSONParser.parse(try JSONComments.blanked(text))) } catch {
             throw ConfigurationError(file: file, location: "JSON", message: "\(error)")
         }
         var reader = Reader(file: file)
@@ -49,13 +50,19 @@ public enum ConfigurationParser {
             for key in object.keys {
                 guard allowed.contains(key) else {
                     let expected = allowed.sorted().joined(separator: ", ")
-                    throw fail(member(pointer, key), "unknown key (expected one of: \(expected))")
+                    throw fail(member(pointer, key), "unknown key\(Suggestion.hint(key, among: allowed.sorted())) (expected one of: \(expected))")
                 }
                 guard seen.insert(key).inserted else {
                     throw fail(member(pointer, key), "duplicate key; which one should win is not written down: keep one")
                 }
             }
             return object
+        }
+
+        /// Where an invalid expression fails; nothing for a pattern that compiles but is refused for another reason.
+        static func location(_ error: CustomPatterns.PatternError, _ pattern: String) -> String {
+            guard case .invalid = error else { return "" }
+            return PatternSyntax.whereItFails(pattern)
         }
 
         func strings(_ value: JSONValue, _ path: String) throws(ConfigurationError) -> [String] {
@@ -90,7 +97,7 @@ public enum ConfigurationParser {
             if let value = object["patterns"] {
                 configuration.patterns = try strings(value, "/patterns")
                 do { configuration.compiledPatterns = try CustomPatterns(configuration.patterns) } catch {
-                    throw fail("/patterns/\(error.index)", error.description)
+                    throw fail("/patterns/\(error.index)", error.description + Self.location(error.error, configuration.patterns[error.index]))
                 }
             }
             if let value = object["failOn"] {

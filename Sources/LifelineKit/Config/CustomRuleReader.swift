@@ -6,6 +6,11 @@ enum CustomRuleReader {
     /// Every field any template takes.
     static var allFields: Set<String> { RuleTemplates.all.reduce(commonFields) { $0.union($1.fields.optional) } }
 
+    /// Where an expression that does not compile fails (`PatternSyntax`); nothing for other errors.
+    static func location(_ error: AppEventPatternError, _ pattern: String) -> String {
+        error.description.hasPrefix("invalid regular expression") ? PatternSyntax.whereItFails(pattern) : ""
+    }
+
     /// `/rules/my~1rule`: a JSON pointer of reference tokens, `~` and `/` escaped (RFC 6901).
     static func pointer(_ tokens: String...) -> String {
         "/" + tokens.map(ConfigurationParser.Reader.escaped).joined(separator: "/")
@@ -33,7 +38,8 @@ extension ConfigurationParser.Reader {
             sources.append(AppEventPatterns.Source(name: name, pattern: pattern))
         }
         do { configuration.appEvents = try AppEventPatterns(sources) } catch {
-            throw fail(CustomRuleReader.pointer("events", sources[error.index].name), error.description)
+            let source = sources[error.index]
+            throw fail(CustomRuleReader.pointer("events", source.name), error.description + CustomRuleReader.location(error, source.pattern))
         }
     }
 
@@ -46,7 +52,7 @@ extension ConfigurationParser.Reader {
                 let path = CustomRuleReader.pointer("rules", identifier, "pattern")
                 guard let text = pattern.stringValue else { throw fail(path, "expected a regular expression (a string)") }
                 do { _ = try AppEventPatterns([AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: text)]) } catch {
-                    throw fail(path, error.description)
+                    throw fail(path, error.description + CustomRuleReader.location(error, text))
                 }
                 configuration.workPattern = text
             }
@@ -61,11 +67,14 @@ extension ConfigurationParser.Reader {
             throw fail(path("template"), "\(identifier) is a built-in rule; give your rule another identifier")
         }
         guard let templateName = entry["template"]?.stringValue, let template = RuleTemplates.type(named: templateName) else {
-            throw fail(path("template"), "unknown template (expected one of: \(RuleTemplates.names.joined(separator: ", ")))")
+            let typed = entry["template"]?.stringValue ?? ""
+            throw fail(path("template"), "unknown template\(Suggestion.hint(typed, among: RuleTemplates.names)) "
+                       + "(expected one of: \(RuleTemplates.names.joined(separator: ", ")))")
         }
         let allowed = CustomRuleReader.commonFields.union(template.fields.optional)
         for key in entry.keys where !allowed.contains(key) {
-            throw fail(path(key), "unknown field for template \(templateName) (expected one of: \(allowed.sorted().joined(separator: ", ")))")
+            throw fail(path(key), "unknown field for template \(templateName)\(Suggestion.hint(key, among: allowed.sorted())) "
+                       + "(expected one of: \(allowed.sorted().joined(separator: ", ")))")
         }
         for key in ["event", "message"] + template.fields.required.sorted() where entry[key] == nil {
             throw fail(CustomRuleReader.pointer("rules", identifier), "missing \"\(key)\" (template \(templateName))")

@@ -229,16 +229,19 @@ private func == (a: (UInt64, UInt64)?, b: (UInt64, UInt64)) -> Bool {
 }
 
 /// Gives yearless device-syslog times a year: the year of the latest dated line, else 2000, plus one at
-/// every December → January step. Sequential by nature, so it runs in the in-order stage.
+/// every December → January step. Sequential by nature, so it runs in the in-order stage. Times before any dated
+/// line are marked `yearUnknown`: 2000 only keeps durations across New Year right, and is never shown.
 struct YearlessClock: Sendable {
     private(set) var year = 2000
     private var lastMonth = 0
+    private var yearKnown = false
 
     private var lastDatedDay = Int.min
 
     mutating func observeDated(_ time: TraceTime) {
         let days = Int((time.microseconds / 1_000_000) / 86_400)
         lastMonth = 0
+        yearKnown = true
         guard days != lastDatedDay else { return }  // called for every dated event: skip the calendar when the day is known
         lastDatedDay = days
         year = CivilDate.fromDays(days).year
@@ -249,6 +252,7 @@ struct YearlessClock: Sendable {
         lastMonth = month
         let validDay = min(day, CivilDate.daysInMonth(year: year, month: month))
         let days = CivilDate.days(year: year, month: month, day: validDay)
-        return TraceTime(microseconds: (Int64(days) * 86_400 + Int64(secondOfDay)) * 1_000_000, hasOffset: false)
+        return TraceTime(microseconds: (Int64(days) * 86_400 + Int64(secondOfDay)) * 1_000_000, hasOffset: false,
+                         yearUnknown: !yearKnown)
     }
 }

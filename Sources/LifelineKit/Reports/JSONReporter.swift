@@ -1,7 +1,8 @@
 import Foundation
 
 /// The stable JSON schema (version 1), documented in the README:
-/// `{"version":1,"files":[…],"findings":[…],"summary":{"errors","warnings","infos"}}`.
+/// `{"version":1,"files":[…],"findings":[…],"summary":{"errors","warnings","infos"}}`. It holds all that every
+/// other format needs, so `AuditResultReader` can read it back for `lifeline merge`.
 public struct JSONReporter: FindingsReporter {
     public var pretty: Bool
 
@@ -68,6 +69,8 @@ public struct JSONReporter: FindingsReporter {
             ("evidence", .array(finding.evidence.map { line in
                 .object(JSONObject([("line", .int(Int64(line.line))), ("text", .string(line.text))]))
             })),
+            // What baselines and SARIF fingerprint a finding by, so that `lifeline merge` can rebuild them.
+            ("event", .string(finding.event.name)),
         ]))
     }
 }

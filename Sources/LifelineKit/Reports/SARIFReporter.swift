@@ -112,10 +112,13 @@ public struct SARIFReporter: FindingsReporter, Sendable {
         ]))
     }
 
-    /// Where a file is: relative to `%SRCROOT%` inside the working directory, an absolute `file:` URI outside it,
-    /// nowhere for standard input.
-    private func artifactLocation(_ file: String) -> JSONObject? {
-        guard file != TraceInput.standardInput.displayName else { return nil }
+    /// Where a file is: relative to `%SRCROOT%` inside the working directory, an absolute `file:` URI outside it.
+    /// Standard input is `<stdin>` relative to `%SRCROOT%` (percent-encoded): GitHub code scanning wants every
+    /// result to have a location, and the line still tells where in the input the finding is.
+    private func artifactLocation(_ file: String) -> JSONObject {
+        guard file != TraceInput.standardInput.displayName else {
+            return JSONObject([("uri", .string(Self.percentEncoded(file))), ("uriBaseId", .string(Self.rootBase))])
+        }
         if let relative = relativePath(file) {
             return JSONObject([("uri", .string(Self.percentEncoded(relative))), ("uriBaseId", .string(Self.rootBase))])
         }

@@ -15,9 +15,30 @@ public struct TextReporter: StreamingReporter, Sendable {
             + VisibleText.escape(finding.message)
     }
 
+    /// The finding's line, then a `file:N: note:` line for each other line its message names (`first at line 4`),
+    /// so that Xcode and editors can jump there too.
+    public func lines(for finding: Finding) -> String {
+        let file = VisibleText.escape(finding.file)
+        return ([line(for: finding)] + Self.relatedLines(finding).map {
+            "\(file):\($0): note: [\(finding.rule)] named by the finding at line \(finding.line)"
+        }).joined(separator: "\n")
+    }
+
+    /// The numbers after `line ` in the message, other than the finding's own, in order, each once.
+    static func relatedLines(_ finding: Finding) -> [Int] {
+        var found: [Int] = []
+        var rest = Substring(finding.message)
+        while let range = rest.range(of: "line ") {
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if let number = Int(digits), number > 0, number != finding.line, !found.contains(number) { found.append(number) }
+        }
+        return found
+    }
+
     public func render(_ result: AuditResult) -> String {
         var text = ""
-        for finding in result.findings { text += line(for: finding) + "\n" }
+        for finding in result.findings { text += lines(for: finding) + "\n" }
         if result.files.count > 1 {
             if !result.findings.isEmpty { text += "\n" }
             text += fileTable(result)
@@ -26,16 +47,16 @@ public struct TextReporter: StreamingReporter, Sendable {
         return text
     }
 
-    /// One row per input (file, lines, controllers, errors, warnings); an unreadable input shows why instead.
+    /// One row per input (file, lines, controllers, errors, warnings, infos); an unreadable input shows why instead.
     public func fileTable(_ result: AuditResult) -> String {
         let counts = result.countsByFile
-        let header = ["file", "lines", "controllers", "errors", "warnings"]
+        let header = ["file", "lines", "controllers", "errors", "warnings", "infos"]
         let rows = result.files.map { file -> [String] in
             let path = VisibleText.escape(file.path)
             if let failure = file.failure { return [path, "error: \(VisibleText.escape(failure))"] }
             let found = counts[file.path] ?? SeverityCounts()
             return [path, String(file.statistics.lines), String(file.statistics.controllers),
-                    String(found.errors), String(found.warnings)]
+                    String(found.errors), String(found.warnings), String(found.infos)]
         }
         let widths = header.indices.map { column in
             ([header] + rows).filter { column == 0 || $0.count == header.count }.map { $0[column].count }.max() ?? 0

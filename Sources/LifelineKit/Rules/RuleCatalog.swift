@@ -4,12 +4,22 @@ public enum RuleCatalog {
     public static var templates: [RuleDescription] { RuleTemplates.all.map { $0.description } }
 
     /// One line per rule: identifier, severity, summary; the built-in rules, then `adding` (the configuration's).
-    public static func list(adding custom: [RuleDescription] = []) -> String {
+    /// The severity column shows what a configuration makes of each rule: `severities` it sets, or `off` for the
+    /// rules it `disables`, marked `*` where that changes the default.
+    public static func list(adding custom: [RuleDescription] = [], severities: [String: Severity] = [:],
+                            disabled: Set<String> = []) -> String {
         let rules = RuleRegistry.descriptions + custom
         let width = rules.map(\.identifier.count).max() ?? 0
         return rules.map { rule in
-            rule.identifier.padding(to: width) + "  " + rule.severity.rawValue.padding(to: 7) + "  " + rule.summary
+            let state = disabled.contains(rule.identifier) ? "off*" : state(rule.severity, severities[rule.identifier])
+            return rule.identifier.padding(to: width) + "  " + state.padding(to: 8) + " " + rule.summary
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// `warning`, or `info*` for a severity set that is not the default.
+    private static func state(_ standard: Severity, _ set: Severity?) -> String {
+        guard let set, set != standard else { return standard.rawValue }
+        return set.rawValue + "*"
     }
 
     /// The README's rule table.

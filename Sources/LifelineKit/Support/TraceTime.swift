@@ -6,10 +6,14 @@
 public struct TraceTime: Hashable, Comparable, Sendable {
     public var microseconds: Int64
     public var hasOffset: Bool
+    /// The log gave no year (device syslog, with no dated line before): `microseconds` holds a stand-in year, which
+    /// `iso8601` leaves out.
+    public var yearUnknown: Bool
 
-    public init(microseconds: Int64, hasOffset: Bool) {
+    public init(microseconds: Int64, hasOffset: Bool, yearUnknown: Bool = false) {
         self.microseconds = microseconds
         self.hasOffset = hasOffset
+        self.yearUnknown = yearUnknown
     }
 
     public static func < (lhs: TraceTime, rhs: TraceTime) -> Bool { lhs.microseconds < rhs.microseconds }
@@ -19,14 +23,15 @@ public struct TraceTime: Hashable, Comparable, Sendable {
         max(0, Double(microseconds - earlier.microseconds) / 1_000_000)
     }
 
-    /// ISO 8601, microsecond precision; `Z` only when the source gave an offset.
+    /// ISO 8601, microsecond precision; `Z` only when the source gave an offset. Without a year, ISO 8601's
+    /// `--MM-DD` form: `--04-27T10:49:46.000000`.
     public var iso8601: String {
         let micros = ((microseconds % 1_000_000) + 1_000_000) % 1_000_000
         let seconds = (microseconds - micros) / 1_000_000
         let days = Int(floorDivide(seconds, 86_400))
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = CivilDate.fromDays(days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        var text = (yearUnknown ? "-" : pad(year, 4)) + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         text += "." + pad(Int(micros), 6)
         return hasOffset ? text + "Z" : text

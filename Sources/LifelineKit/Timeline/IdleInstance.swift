@@ -144,6 +144,7 @@ struct CompactMark: Sendable {
     private var line: UInt32
     private var callback: CompactCallback
     private var hasOffset: Bool
+    private var yearUnknown: Bool
     private var microseconds: Int64
 
     private static let noTime = Int64.min
@@ -152,12 +153,13 @@ struct CompactMark: Sendable {
         line = mark.map { UInt32($0.line) } ?? 0
         callback = CompactCallback(mark?.callback)
         hasOffset = mark?.time?.hasOffset ?? false
+        yearUnknown = mark?.time?.yearUnknown ?? false
         microseconds = mark?.time?.microseconds ?? Self.noTime
     }
 
     var mark: Mark? {
         guard line != 0 else { return nil }
-        let time = microseconds == Self.noTime ? nil : TraceTime(microseconds: microseconds, hasOffset: hasOffset)
+        let time = microseconds == Self.noTime ? nil : TraceTime(microseconds: microseconds, hasOffset: hasOffset, yearUnknown: yearUnknown)
         return Mark(line: Int(line), time: time, callback: callback.callback)
     }
 }

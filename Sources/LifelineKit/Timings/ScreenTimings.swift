@@ -72,6 +72,10 @@ public struct ScreenTimings: Sendable {
     public var files: [String]
     /// Per class, sorted by name.
     public var classes: [ClassSamples]
+    /// The finest step of the logs' clocks, in microseconds: the largest power of ten (up to 1 s) every
+    /// timestamp measured from is a multiple of; `nil` without timestamps. Device syslog has whole seconds, so its
+    /// measurements are multiples of 1 s and a 0 means "under a second".
+    public var clockResolution: Int64?
 
     /// Timings of `files`, made of `samples` in any order.
     public init(files: [String], samples: [ClassSamples]) {
@@ -79,9 +83,10 @@ public struct ScreenTimings: Sendable {
         self.classes = samples.sorted { $0.name < $1.name }
     }
 
-    /// The timings of several traces together, as one run (traces in the order given).
-    public static func merged(_ parts: [ScreenTimings]) -> ScreenTimings {
-        let files = parts.flatMap(\.files)
+    /// The timings of several traces together, as one run (traces in the order given, or in `fileOrder`: the
+    /// order ties among the slowest go by).
+    public static func merged(_ parts: [ScreenTimings], fileOrder: [String]? = nil) -> ScreenTimings {
+        let files = fileOrder ?? parts.flatMap(\.files)
         var byName: [String: ClassSamples] = [:]
         for part in parts {
             for entry in part.classes {
@@ -98,7 +103,16 @@ public struct ScreenTimings: Sendable {
                 byName[entry.name] = merged
             }
         }
-        return ScreenTimings(files: files, samples: Array(byName.values))
+        var timings = ScreenTimings(files: files, samples: Array(byName.values))
+        timings.clockResolution = parts.compactMap(\.clockResolution).max()  // the coarsest clock bounds every figure
+        return timings
+    }
+
+    /// Whether the logs' timestamps have whole seconds only (device syslog), so that `microseconds` under a second
+    /// cannot be told from 0: `< 1 s`. Finer clocks are not judged: a few timestamps that happen to end in 0 do
+    /// not make a millisecond clock a coarser one.
+    public func isBelowResolution(_ microseconds: Int64) -> Bool {
+        clockResolution == 1_000_000 && microseconds < 1_000_000
     }
 
     /// Instances over all classes.

@@ -17,6 +17,8 @@ public final class TimingCollector {
     /// Completed appearances per process: a view loaded before another appeared was pre-loaded.
     private var appearances: [ProcessKey: Int] = [:]
     private var lastProcess: (key: ProcessKey, count: Int)?
+    /// The clock resolution of the timestamps so far (`ScreenTimings.clockResolution`).
+    private var resolution: Int64?
 
     /// A collector for the trace `file`. `preloadGap`: see `TimingOptions.defaultPreloadGap`.
     public init(file: String, preloadGap: Double = TimingOptions.defaultPreloadGap) {
@@ -27,6 +29,7 @@ public final class TimingCollector {
     /// Takes one event as the engine placed it on `instance` (an analysis observer's event hook).
     public func record(_ event: LifecycleEvent, on instance: Instance) {
         guard let callback = event.kind.callback else { return }
+        if let time = event.time { resolution = min(resolution ?? Self.second, Self.resolution(of: time)) }
         let serial = instance.serial
         var entry: (clock: InstanceClock, classIndex: Int)
         if let open = clocks[serial] {
@@ -67,7 +70,24 @@ public final class TimingCollector {
     public func finish() -> ScreenTimings {
         for (_, entry) in clocks where !entry.clock.timed { classes[entry.classIndex].untimed += 1 }
         clocks.removeAll()
-        return ScreenTimings(files: [file], samples: classes)
+        var timings = ScreenTimings(files: [file], samples: classes)
+        timings.clockResolution = resolution
+        return timings
+    }
+
+    private static let second: Int64 = 1_000_000
+
+    /// The largest power of ten of microseconds, up to a second, that `time`'s fraction of a second is a
+    /// multiple of: 1 s for `10:49:46`, 100 ms for `.100`, 1 ms for `.123`, 1 µs for `.123456`.
+    static func resolution(of time: TraceTime) -> Int64 {
+        var fraction = ((time.microseconds % second) + second) % second
+        guard fraction != 0 else { return second }
+        var unit: Int64 = 1
+        while fraction % 10 == 0 {
+            fraction /= 10
+            unit *= 10
+        }
+        return unit
     }
 
     /// `appearances[process]`, remembered for the last process asked about (traces rarely switch processes).

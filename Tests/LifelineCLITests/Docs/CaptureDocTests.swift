@@ -16,7 +16,8 @@ final class CaptureDocTests: XCTestCase {
             let words = line.components(separatedBy: "lifeline check ")[1].split(separator: " ").map(String.init)
             for (index, word) in words.enumerated() where word.hasPrefix("--") {
                 let option = word.trimmingCharacters(in: CharacterSet(charactersIn: "`)"))
-                XCTAssertTrue(help.contains("  \(option) ") || help.contains("  \(option)\n"), "\(option) in: \(line)")
+                XCTAssertTrue(help.contains("  \(option) ") || help.contains("  \(option),") || help.contains("  \(option)\n"),
+                              "\(option) in: \(line)")
                 if option == "--format" || option == "--fail-on", index + 1 < words.count {
                     let value = words[index + 1].trimmingCharacters(in: CharacterSet(charactersIn: "`)"))
                     XCTAssertTrue(help.contains("|\(value)|") || help.contains("(\(value)|") || help.contains("|\(value))"), "\(option) \(value)")

@@ -52,6 +52,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(finding["severity"] as? String, "error")
         XCTAssertEqual(finding["line"] as? Int, 3)
         XCTAssertEqual(finding["timestamp"] as? String, "2016-04-27T10:52:00.301000")
+        XCTAssertEqual(finding["event"] as? String, "viewWillAppear", "what baselines fingerprint it by (for merge)")
         let controller = try XCTUnwrap(finding["controller"] as? [String: Any])
         XCTAssertEqual(controller["class"] as? String, "Shop.BadgeViewController")
         XCTAssertEqual(controller["address"] as? String, "0x7fa1c8e01a00")
@@ -147,6 +148,9 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(explain.stdout.contains("viewDidLoad or init ↔ deinit"))
         XCTAssertFalse(explain.stdout.contains("§"))
         XCTAssertEqual(try CLIRunner.run(["rules", "explain", "nope"]).status, 2)
+        let misspelt = try CLIRunner.run(["rules", "explain", "observer-balanse"])
+        XCTAssertEqual(misspelt.status, 2)
+        XCTAssertTrue(misspelt.stderr.hasPrefix("lifeline: unknown rule 'observer-balanse' (did you mean 'observer-balance'?)"), misspelt.stderr)
     }
 
     /// A new empty folder, removed when the test ends.

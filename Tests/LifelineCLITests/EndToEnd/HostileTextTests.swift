@@ -52,7 +52,7 @@ final class HostileTextTests: XCTestCase {
         let warning = result.stderr.split(separator: "\n").filter { $0.contains("unparseable line skipped") }
         XCTAssertEqual(warning.count, 1, result.stderr)
         XCTAssertTrue(warning.first?.hasSuffix(name + ":1: warning: unparseable line skipped: invalid UTF-8") ?? false, result.stderr)
-        let finding = result.stdout.split(separator: "\n").filter { $0.contains("[appearance-order]") }
+        let finding = result.stdout.split(separator: "\n").filter { $0.contains("error: [appearance-order]") }
         XCTAssertEqual(finding.count, 1, result.stdout)
         XCTAssertTrue(finding.first?.hasSuffix("<Shop.A: 0x1> viewDidAppear while already appeared (no viewWillAppear since line 2)") ?? false,
                       result.stdout)

@@ -73,9 +73,10 @@ final class SpecialInputTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("unparseable"), "a PNG is not read line by line:\n\(result.stderr)")
         XCTAssertTrue(result.stdout.contains("good.log:3: error: [appearance-order]"), result.stdout)
 
-        let events = try TimedRun.run(["events", folder.path], within: 60)
-        XCTAssertEqual(events.status, 2)
-        XCTAssertTrue(events.stderr.contains("\(folder.path): error: is a directory"), events.stderr)
+        let events = try TimedRun.run(["events", folder.path], within: 60)  // a folder is walked, as check walks it
+        XCTAssertEqual(events.status, 2, "the PNG in it")
+        XCTAssertTrue(events.stderr.contains("\(path("screenshot.log")): error: not a text log: a PNG image"), events.stderr)
+        XCTAssertTrue(events.stdout.contains("\(path("good.log")):3: event viewWillAppear"), events.stdout)
         for option in ["--config", "--baseline"] {
             let run = try TimedRun.run(["check", option, folder.path, path("good.log")], within: 60)
             XCTAssertEqual(run.status, 2)
@@ -96,7 +97,7 @@ enum TimedRun {
         environment["NO_COLOR"] = "1"
         process.environment = environment
         let files = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-out-\(UUID().uuidString)") }
-        for file in files { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        for file in files { XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil)) }
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         process.standardOutput = try FileHandle(forWritingTo: files[0])
         process.standardError = try FileHandle(forWritingTo: files[1])

@@ -90,6 +90,23 @@ final class AuditTests: XCTestCase {
             .mapValues { Set($0.map(\.severity)) }
         XCTAssertEqual(severities, [true: [.warning], false: [.error]])
     }
+
+    func testBytesAreReportedAsTheyAreReadNotOnlyAtTheEnd() throws {
+        let lines = handCalls((0..<2_000).map { "Screen\($0)ViewController" })
+        try tree.write("big/one.log", lines)
+        let reads = Counter(), total = Counter(), finishedAfter = Counter()
+        var hooks = Audit.Hooks()
+        hooks.bytesRead = { count in
+            reads.increment()
+            total.add(count)
+        }
+        hooks.fileFinished = { _ in finishedAfter.add(reads.value) }
+        let outcomes = Audit(jobs: 1) { _ in AnalysisOptions() }.run([.file(tree.path("big/one.log"))], hooks: hooks)
+        XCTAssertGreaterThan(reads.value, 1, "\(lines.utf8.count) bytes come in several blocks, each counted as read")
+        XCTAssertEqual(finishedAfter.value, reads.value, "all read before the file is done")
+        XCTAssertEqual(total.value, lines.utf8.count)
+        XCTAssertEqual(outcomes[0].summary.statistics.bytes, lines.utf8.count)
+    }
 }
 
 /// A count shared with worker threads.
@@ -97,6 +114,8 @@ private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
 
-    func increment() { lock.withLock { count += 1 } }
+    func increment() { add(1) }
+    func add(_ amount: Int) { lock.withLock { count += amount } }
     var value: Int { lock.withLock { count } }
+
 }

@@ -51,6 +51,24 @@ final class InputDiscoveryTests: XCTestCase {
         XCTAssertTrue(InputDiscovery().expand([tree.root]).problems.isEmpty)
     }
 
+    func testPathsMergedIntoOneFileAreNamedWithThePathKept() throws {
+        try tree.link("alias", to: "experimental")
+        try tree.link("latest.log", to: "b.log")
+        XCTAssertEqual(link(tree.path("b.log"), tree.path("hard.log")), 0)
+        let merged = InputDiscovery().expand([tree.root]).merged.map {
+            [String($0.path.dropFirst(tree.root.count + 1)), String($0.kept.dropFirst(tree.root.count + 1))]
+        }
+        XCTAssertEqual(merged, [["alias/g.log", "experimental/g.log"], ["alias/sub/h.log", "experimental/sub/h.log"],
+                                ["hard.log", "b.log"], ["latest.log", "b.log"]])
+        XCTAssertEqual(InputDiscovery().expand([tree.path("b.log"), tree.path("b.log")]).merged, [], "one path named twice")
+    }
+
+    func testAnEmptySearchKeepsTheFilesItPassedOver() {
+        XCTAssertEqual(InputDiscovery(includes: ["*.out"]).expand([tree.root]).unmatched.map { String($0.dropFirst(tree.root.count + 1)) },
+                       ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "notes.md", "z/d.ndjson", "z/deep/c.trace",
+                        "z/e.jsonl"])
+    }
+
     func testLinksToNothingAreProblemsAndSpecialFilesAreSkippedWhenIncluded() throws {
         try tree.link("gone.log", to: "missing.log")
         try tree.link("gone.png", to: "missing.png")

@@ -100,7 +100,7 @@ final class DropInTests: XCTestCase {
             for line in try Self.fixtureLines(dropIn) {
                 let match = try XCTUnwrap(shape.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
                 func group(_ index: Int) -> String? { Range(match.range(at: index), in: line).map { String(line[$0]) } }
-                let controller = group(1)!, word = group(4)!, key = group(5), value = group(6)
+                let controller = group(1)!, word = group(4)!, value = group(6)  // group 5 is the key word (`parent=`), not checked
                 let expected: DialectSample.Yield
                 switch word {
                 case "addObserver", "AddObserver":

@@ -60,7 +60,7 @@ final class WatchedWordsTests: XCTestCase {
     }
 
     func testNothingWatchedMeansEveryMessageMayHoldAWord() {
-        var message = Array("nothing here".utf8)
+        let message = Array("nothing here".utf8)
         message.withUnsafeBufferPointer { bytes in
             var recognizer = EventRecognizer()
             _ = recognizer.recognize(bytes, in: 0..<bytes.count)

@@ -95,7 +95,9 @@ final class SARIFReporterTests: XCTestCase {
         XCTAssertEqual(artifacts[0]?["uri"], .string("file:///work/elsewhere/a.log"))
         XCTAssertNil(artifacts[0]?["uriBaseId"])
         XCTAssertEqual(artifacts[1]?["uri"], .string("traces/my%20trace%231.log"))
-        XCTAssertEqual(results[2]["locations"], nil, "standard input has no location")
+        XCTAssertEqual(artifacts[2]?["uri"], .string("%3Cstdin%3E"), "standard input has a location: GitHub wants one")
+        XCTAssertEqual(artifacts[2]?["uriBaseId"], .string(SARIFReporter.rootBase))
+        XCTAssertEqual(results[2]["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"], .int(12))
     }
 
     func testFingerprintsIgnoreLinesAndAddresses() throws {

@@ -114,6 +114,19 @@ final class TraceTimeTests: XCTestCase {
         XCTAssertEqual(clock.time(month: 1, day: 1, secondOfDay: 0).iso8601, "2017-01-01T00:00:00.000000")
     }
 
+    func testYearlessTimesBeforeAnyDatedLineShowNoYear() {
+        var clock = YearlessClock()
+        let first = clock.time(month: 4, day: 27, secondOfDay: 10 * 3_600 + 49 * 60 + 46)
+        XCTAssertEqual(first.iso8601, "--04-27T10:49:46.000000", "not the stand-in year 2000")
+        XCTAssertTrue(first.yearUnknown)
+        let lastSecond = clock.time(month: 12, day: 31, secondOfDay: 86_399)
+        let later = clock.time(month: 1, day: 1, secondOfDay: 0)
+        XCTAssertEqual(later.iso8601, "--01-01T00:00:00.000000")
+        XCTAssertEqual(later.seconds(since: lastSecond), 1, "durations still cross New Year")
+        let mark = CompactMark(Mark(line: 3, time: first, callback: nil))
+        XCTAssertEqual(mark.mark?.time?.iso8601, "--04-27T10:49:46.000000", "an idle instance keeps it")
+    }
+
     func testSecondsFormatting() {
         XCTAssertEqual(Format.seconds(41.2345), "41.2 s")
         XCTAssertEqual(Format.seconds(3), "3 s")

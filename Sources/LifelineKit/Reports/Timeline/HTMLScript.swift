@@ -29,14 +29,24 @@ function label(tick, clock) {
   if (a < 1e3) return tick + " µs";
   if (a < 1e6) return round(tick / 1e3) + " ms";
   if (a < 6e7) return round(tick / 1e6) + " s";
-  var s = Math.round(tick / 1e6);
-  return Math.floor(s / 60) + " min" + (s % 60 ? " " + (s % 60) + " s" : "");
+  var s = Math.round(a / 1e6), parts = [[Math.floor(s / 86400), "d"], [Math.floor(s / 3600) % 24, "h"],
+    [Math.floor(s / 60) % 60, "min"], [s % 60, "s"]];
+  return (tick < 0 ? "-" : "") + parts.filter(function (p) { return p[0] > 0; })
+    .map(function (p) { return p[0] + " " + p[1]; }).join(" ");
 }
 
-function niceStep(raw) {
+function decimalStep(raw) {
   var power = 1;
   while (power * 10 <= raw) power *= 10;
   return power >= raw ? power : power * 2 >= raw ? power * 2 : power * 5 >= raw ? power * 5 : power * 10;
+}
+
+// TimeAxis.step: past 10 s a clock's ticks fall on round minutes, hours and days.
+function niceStep(raw, clock) {
+  if (!clock || raw <= 1e7) return decimalStep(raw);
+  var steps = [15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200];
+  for (var i = 0; i < steps.length; i++) if (steps[i] * 1e6 >= raw) return steps[i] * 1e6;
+  return decimalStep(Math.ceil(raw / 864e8)) * 864e8;
 }
 
 var findings = Array.prototype.map.call(document.querySelectorAll("#findings tbody tr"), function (row) {
@@ -202,7 +212,7 @@ Chart.prototype.drawAxis = function (x, scale, left, width) {
   var view = this.view, data = this.data;
   node("rect", { "class": "axis", x: 0, y: 0, width: width, height: AXIS }, view);
   var from = data.start + left / scale, to = from + (width - LABEL) / scale;
-  var step = Math.max(1, niceStep((to - from) / Math.max(1, (width - LABEL) / 110)));
+  var step = Math.max(1, niceStep((to - from) / Math.max(1, (width - LABEL) / 110), this.clock));
   for (var t = Math.ceil(from / step) * step; t <= to; t += step) {
     var tx = x(t);
     node("line", { "class": "tick", x1: tx, x2: tx, y1: AXIS - 6, y2: AXIS }, view);

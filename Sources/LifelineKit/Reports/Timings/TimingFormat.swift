@@ -8,6 +8,19 @@ enum TimingFormat {
         return fixed(microseconds, unit: 1_000_000, decimals: 1) + " s"
     }
 
+    /// `duration`, or `< 1 s` for a figure under the logs' clock resolution (`ScreenTimings.isBelowResolution`).
+    static func duration(_ microseconds: Int64, in timings: ScreenTimings) -> String {
+        timings.isBelowResolution(microseconds) ? "< 1 s" : duration(microseconds)
+    }
+
+    /// Why a figure reads `< 1 s`, for the end of a table that has one; empty when none does.
+    static func resolutionNote(_ timings: ScreenTimings) -> String {
+        let marked = timings.classes.contains { entry in
+            entry.distributions.contains { timings.isBelowResolution($0.distribution.value(.p50)) }
+        }
+        return marked ? "< 1 s: under the clock resolution of the logs, whose timestamps have whole seconds\n" : ""
+    }
+
     /// `value / unit` rounded half up to `decimals` places.
     static func fixed(_ value: Int64, unit: Int64, decimals: Int) -> String {
         var scale: Int64 = 1

@@ -3,17 +3,21 @@
 /// "phases":{"load":{"count","p50","p90","p99","max","slowest":[{"ms","file","line","instance"}]},…}}],
 /// "comparison":{…}}` (`comparison` only with `--compare`).
 public enum TimingsJSON {
-    public static func write(_ timings: ScreenTimings, comparison: TimingComparison? = nil) -> String {
+    /// With `samples`, each phase also lists every measurement (ascending), so that `read` can merge results of
+    /// several runs into exact percentiles of them all.
+    public static func write(_ timings: ScreenTimings, comparison: TimingComparison? = nil, samples: Bool = false) -> String {
         var document = JSONObject([
             ("version", .int(1)), ("unit", .string("ms")),
             ("files", .array(timings.files.map(JSONValue.string))),
-            ("classes", .array(timings.classes.map(classObject))),
+            ("classes", .array(timings.classes.map { classObject($0, samples: samples) })),
         ])
+        // Figures under it cannot be told from 0 (whole-second device syslog): readers can mark them as text does.
+        if let resolution = timings.clockResolution { document["clockResolution"] = milliseconds(resolution) }
         if let comparison { document["comparison"] = comparisonObject(comparison) }
         return JSONValue.object(document).serialized(pretty: true) + "\n"
     }
 
-    private static func classObject(_ entry: ClassSamples) -> JSONValue {
+    private static func classObject(_ entry: ClassSamples, samples: Bool) -> JSONValue {
         var phases = JSONObject()
         for (phase, distribution) in entry.distributions {
             var object = JSONObject([("count", .int(Int64(distribution.count)))])
@@ -22,6 +26,7 @@ public enum TimingsJSON {
                 .object(JSONObject([("ms", milliseconds(slow.microseconds)), ("file", .string(slow.file)),
                                     ("line", .int(Int64(slow.line))), ("instance", .string(slow.instance))]))
             })
+            if samples { object["samples"] = .array((entry.samples[phase] ?? []).sorted().map(milliseconds)) }
             phases[phase.rawValue] = .object(object)
         }
         return .object(JSONObject([

@@ -11,12 +11,14 @@ public struct TimingsMarkdownWriter: Sendable {
             if distributions.isEmpty { out += "| \(title) | nothing measured | 0 | | | | |\n" }
             for (offset, (phase, distribution)) in distributions.enumerated() {
                 out += "| \(offset == 0 ? title : "") | \(phase.title) | \(distribution.count) |"
-                for statistic in Distribution.Statistic.allCases { out += " \(TimingFormat.duration(distribution.value(statistic))) |" }
+                for statistic in Distribution.Statistic.allCases { out += " \(TimingFormat.duration(distribution.value(statistic), in: timings)) |" }
                 out += "\n"
             }
         }
         out += "\n\(TimingFormat.classes(timings.classes.count)), \(TimingFormat.plural(timings.instances, "instance")) in "
             + "\(TimingFormat.plural(timings.files.count, "file")).\n"
+        let note = TimingFormat.resolutionNote(timings)
+        if !note.isEmpty { out += "\n" + note }
         guard let comparison else { return out }
         out += "\n### Compared with \(MarkdownText.escape(baselineName)) (\(comparison.statistic.rawValue))\n\n"
         out += "| class | phase | before | after | change |\n|---|---|--:|--:|--:|\n"

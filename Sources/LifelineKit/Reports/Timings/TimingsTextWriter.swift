@@ -17,7 +17,7 @@ public struct TimingsTextWriter: Sendable {
             for (phase, distribution) in distributions {
                 out += "  " + TimingFormat.padRight(phase.title, 15) + TimingFormat.padLeft("\(distribution.count)", 6)
                 for statistic in Distribution.Statistic.allCases {
-                    out += TimingFormat.padLeft(TimingFormat.duration(distribution.value(statistic)), 11)
+                    out += TimingFormat.padLeft(TimingFormat.duration(distribution.value(statistic), in: timings), 11)
                 }
                 if let slowest = entry.slowest[phase]?.first { out += "  \(slowest.file):\(slowest.line)" }
                 out += "\n"
@@ -25,6 +25,7 @@ public struct TimingsTextWriter: Sendable {
         }
         out += TimingFormat.classes(timings.classes.count) + ", "
             + "\(TimingFormat.plural(timings.instances, "instance")) in \(TimingFormat.plural(timings.files.count, "file"))\n"
+        out += TimingFormat.resolutionNote(timings)
         if let comparison { out += compared(comparison, baselineName: baselineName) }
         return out
     }

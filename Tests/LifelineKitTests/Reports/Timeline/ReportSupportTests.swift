@@ -46,6 +46,20 @@ final class ReportSupportTests: XCTestCase {
                        [0, 750, 250_000, 120_000_000, 150_000_000].map { TimeAxis.duration(microseconds: $0) })
     }
 
+    func testLongDurationsUseHoursAndDaysAndTicksFallOnRoundTimes() {
+        XCTAssertEqual(TimeAxis.duration(microseconds: 816_528_000_000), "9 d 10 h 48 min 48 s", "was 13608 min 48 s")
+        XCTAssertEqual(TimeAxis.duration(microseconds: 13_608_000_000), "3 h 46 min 48 s")
+        XCTAssertEqual(TimeAxis.duration(microseconds: 7_200_000_000), "2 h")
+        XCTAssertEqual(TimeAxis.duration(microseconds: -90_000_000), "-1 min 30 s")
+        let origin = TraceTime(microseconds: 0, hasOffset: false)
+        let eightHours = TimeAxis(base: .clock(origin: origin), start: 0, end: 8 * 3_600_000_000)
+        XCTAssertEqual(eightHours.ticks(count: 6).map(eightHours.label), ["0 s", "2 h", "4 h", "6 h", "8 h"])
+        let hour = TimeAxis(base: .clock(origin: origin), start: 0, end: 3_600_000_000)
+        XCTAssertEqual(hour.step(count: 6), 600_000_000, "10 min, not 83 min 20 s's kind of step")
+        XCTAssertEqual(TimeAxis(base: .clock(origin: origin), start: 0, end: 30 * TimeAxis.day).step(count: 6), 5 * TimeAxis.day)
+        XCTAssertEqual(TimeAxis(base: .lines, start: 0, end: 60_000_000).step(count: 6), 10_000_000, "lines stay decimal")
+    }
+
     func testDecimalsHaveOneDigitAndNoExponent() {
         XCTAssertEqual([0.04, 12.25, -3.0, 1e-9, 123456.7].map(Decimal1.string), ["0", "12.3", "-3", "0", "123456.7"])
     }

@@ -1,0 +1,26 @@
+import Foundation
+import XCTest
+
+/// The README's Set up and Usage say what the scripts and options really do.
+final class ReadmeSetupTests: XCTestCase {
+    private func read(_ path: String) throws -> String {
+        try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testSetUpNamesEverythingScriptsTestInstalls() throws {
+        let script = try read("Scripts/test")
+        let list = try XCTUnwrap(script.components(separatedBy: "for tool in ").dropFirst().first?.components(separatedBy: ";").first)
+        let tools = list.split(separator: " ").map { String($0.split(separator: ":")[0]) }.filter { $0 != "bash" }
+        XCTAssertEqual(tools, ["zsh", "fish", "groff"])
+        let setUp = try XCTUnwrap(try read("README.md").components(separatedBy: "## Set up").dropFirst().first?
+            .components(separatedBy: "## Install").first)
+        for tool in tools + ["Chromium"] { XCTAssertTrue(setUp.contains(tool), "README's Set up names \(tool)") }
+    }
+
+    func testColourWordingAllowsColorAlways() throws {
+        let readme = try read("README.md")
+        XCTAssertFalse(readme.contains("never with `NO_COLOR`"), "--color always colours even with NO_COLOR")
+        let line = try XCTUnwrap(readme.components(separatedBy: "Output, in the form Xcode and editors parse").dropFirst().first?.prefix(120))
+        XCTAssertTrue(line.contains("`--color always`"), String(line))
+    }
+}
