@@ -26,8 +26,9 @@ public struct AppearanceOrderRule: Rule {
         wrong; an instance's first event sets its state. Callbacks with no label (the unlabelled controller, \
         which may be several controllers) are judged only on a did-callback twice in a row; for a label without an \
         address, which may name two objects of one class (a list pushing a list), a did-callback against the \
-        direction of the last will-callback is not judged either. A dealloc while appearing or appeared, with no \
-        disappear callback, is a warning: the controller was freed while its view stayed on screen.
+        direction of the last will-callback is not judged either. A dealloc right after viewDidAppear, with nothing \
+        logged in between and no disappear callback, is a warning: the controller was freed while its view stayed \
+        on screen.
         """,
         triggeringExamples: [
             """
@@ -69,6 +70,13 @@ public struct AppearanceOrderRule: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            -[DetailViewController viewWillAppear:]
+            -[DetailViewController viewDidAppear:]
+            -[ListViewController viewWillAppear:]
+            -[ListViewController viewDidAppear:]
+            -[DetailViewController dealloc]
+            """,
             """
             -[ListViewController viewWillAppear:]
             -[ListViewController viewDidAppear:]
@@ -182,15 +190,18 @@ public struct AppearanceOrderRule: Rule {
         context.report("\(instance.key.ref) \(problem)", on: instance, at: event, severity: adjusted)
     }
 
-    /// A controller on screen is told it disappears before it can be freed; freed while appearing or appeared, its
-    /// view was left in the window (added with addSubview and not retained, or its owner let it go mid-transition).
-    /// A label without an address is judged only if it never disappeared: otherwise the freed object may be another.
+    /// A controller on screen is told it disappears before it can be freed. One freed right after it appeared, with
+    /// nothing else logged in between, had its view left in the window (added with addSubview and not retained).
+    /// Only for classes that never log viewDidDisappear: where they do, `unfinished-transition` reports a controller
+    /// freed on screen. A label without an address is judged only if it never disappeared (the freed object may be
+    /// another one).
     private func checkDealloc(_ event: LifecycleEvent, _ instance: Instance, _ context: RuleContext) {
-        guard instance.appearanceKnown, !instance.isDeallocated, !instance.key.ref.isUnlabelled,
-              instance.appearance == .appeared || instance.appearance == .appearing,
+        guard instance.appearanceKnown, !instance.isDeallocated, !instance.key.ref.isUnlabelled, instance.appearance == .appeared,
+              instance.lastAppearanceCallback == .viewDidAppear, context.previousEventLine == instance.lastLine,
+              !context.classLogs(.viewDidDisappear, of: instance),
               !instance.key.ref.mayNameSeveralObjects || instance.willDisappear == nil else { return }
-        context.report("\(instance.key.ref) deallocated while \(instance.appearance.rawValue), with no viewWillDisappear/viewDidDisappear: "
-                       + "its view was left on screen (added with addSubview and not kept, or released mid-transition?)",
+        context.report("\(instance.key.ref) deallocated right after viewDidAppear, with no viewWillDisappear/viewDidDisappear: "
+                       + "its view was left on screen (added with addSubview and not kept?)",
                        on: instance, at: event, severity: .warning)
     }
 

@@ -44,6 +44,9 @@ public final class RuleContext {
     public var now: TraceTime? { timeline.facts.now }
     /// Whether any line of the trace carried a timestamp.
     public var hasTimestamps: Bool { timeline.facts.hasTimestamps }
+    /// The line of the latest event of the trace (while an event is judged, its own), and of the event before it.
+    public var lastEventLine: Int { timeline.facts.lastLine }
+    public var previousEventLine: Int { timeline.facts.previousLine }
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     public func classLogs(_ callback: Callback, _ ref: ControllerRef) -> Bool { timeline.facts.classLogs(callback, ref) }

@@ -15,8 +15,9 @@ public struct UnfinishedTransitionRule: Rule {
         never ended it (missing endAppearanceTransition()), the app was stopped mid-transition, or the trace \
         was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
         was not retained. Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
-        controllers as children. A transition open at the end of a trace may only mean the log was cut; it is \
-        still a warning because in CI traces end after the app is idle.
+        controllers as children. A transition still open when the trace ends within --leak-timeout seconds (or, \
+        without timestamps, 8 lines) of it may only mean the capture was cut there: that is an info. One the trace \
+        went on long after is a warning.
         """,
         triggeringExamples: [
             """
@@ -88,18 +89,36 @@ public struct UnfinishedTransitionRule: Rule {
 
     public func endOfTrace(_ instance: Instance, in context: RuleContext) {
         guard !instance.isDeallocated, isJudged(instance, context) else { return }
+        let mark: Mark?, message: String
         switch instance.appearance {
         case .appearing:
-            let line = instance.willAppear?.line ?? instance.lastLine
-            context.report("\(instance.key.ref) viewWillAppear at line \(line) never completed: no viewDidAppear or viewWillDisappear by the end of the trace",
-                           on: instance, line: line, event: .callback(.viewWillAppear))
+            mark = instance.willAppear
+            message = "viewWillAppear at line %d never completed: no viewDidAppear or viewWillDisappear by the end of the trace"
         case .disappearing:
-            let line = instance.willDisappear?.line ?? instance.lastLine
-            context.report("\(instance.key.ref) viewWillDisappear at line \(line) never completed: no viewDidDisappear or viewWillAppear by the end of the trace",
-                           on: instance, line: line, event: .callback(.viewWillDisappear))
+            mark = instance.willDisappear
+            message = "viewWillDisappear at line %d never completed: no viewDidDisappear or viewWillAppear by the end of the trace"
         default:
-            break
+            return
         }
+        let line = mark?.line ?? instance.lastLine
+        let text = "\(instance.key.ref) " + message.replacingOccurrences(of: "%d", with: String(line))
+        if Self.traceEndsRightAfter(mark, line: line, context) {
+            context.report(text + " (the trace ends right after it: a cut capture?)", on: instance, line: line,
+                           event: .callback(instance.appearance == .appearing ? .viewWillAppear : .viewWillDisappear), severity: .info)
+        } else {
+            context.report(text, on: instance, line: line, event: .callback(instance.appearance == .appearing ? .viewWillAppear : .viewWillDisappear))
+        }
+    }
+
+    /// Lines of events after an open transition, or seconds of trace time, that show the trace went on: fewer, and
+    /// the transition may only have been cut off by the end of the capture, which a log cannot tell from a stall.
+    static let linesAfter = 8
+
+    private static func traceEndsRightAfter(_ mark: Mark?, line: Int, _ context: RuleContext) -> Bool {
+        if let start = mark?.time, let now = context.now {
+            return now.seconds(since: start) < context.settings.leakTimeout
+        }
+        return context.lastEventLine - line < linesAfter
     }
 
     /// Only classes that log the callback completing the transition are judged.

@@ -9,6 +9,9 @@ struct TimelineFacts: Sendable {
     private(set) var now: TraceTime?
     /// Whether any line of the trace carried a timestamp.
     private(set) var hasTimestamps = false
+    /// The line of the latest event, and of the one before it.
+    var lastLine = 0
+    var previousLine = 0
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.

@@ -96,6 +96,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// event is told here the callback it happened in (`AppEvent.callback`), in place.
     mutating func consume(_ event: inout LifecycleEvent, line: Bytes? = nil) {
         if let time = event.time { observe(time) }
+        timeline.facts.previousLine = timeline.facts.lastLine
+        timeline.facts.lastLine = event.line
         let thread = openBodies.slot(process: event.process, thread: event.thread)
         let key: InstanceKey  // made once: the controller's name is not copied again for it
         if let controller = event.controller {
