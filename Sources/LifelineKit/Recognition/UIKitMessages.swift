@@ -9,8 +9,8 @@
 enum UIKitMessages {
     struct Template: Sendable {
         let text: String
-        /// The hole naming the controller the finding is about; nil: the message is about the process's navigation
-        /// controller and names none.
+        /// The hole naming the controller the finding is about; `navigation`: the message is about the process's
+        /// navigation controller and names none; nil: it names none (`(controller UIKit did not name)`).
         let blames: String?
         let summary: String
         /// Lines that must yield this message, with the description of the controller blamed.
@@ -28,6 +28,9 @@ enum UIKitMessages {
         /// The word that makes the recogniser try this template.
         var trigger: String { String(text.prefix { $0 != " " }) }
     }
+
+    /// `blames` of the messages about the process's navigation controller.
+    static let navigation = "(navigation)"
 
     static let templates: [Template] = [
         Template("Unbalanced calls to begin/end appearance transitions for {vc}", blames: "vc",
@@ -88,9 +91,19 @@ enum UIKitMessages {
                  summary: "UIKit: the same controller pushed twice", samples: [
                     ("Pushing the same view controller instance more than once is not supported (<Shop.Detail: 0x7f01>)", "<Shop.Detail: 0x7f01>"),
                  ]),
-        Template("Child view controller:{child} should have parent view controller:{parent} but actual parent is:{actual}", blames: "child",
+        Template("Child view controller:{child} should have parent view controller:{parent}", blames: "child",
                  summary: "UIKit: child view controller has the wrong parent", samples: [
                     ("Child view controller:<Shop.Child: 0x7f02> should have parent view controller:<Shop.A: 0x7f01> but actual parent is:<Shop.B: 0x7f03>", "<Shop.Child: 0x7f02>"),
+                    ("*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<MainSettingsViewController: 0xf3696b0> should have parent view controller:<FRLayerController: 0x9e36270> but requested parent is:<FRLayerController: 0x9e38ed0>'", "<MainSettingsViewController: 0xf3696b0>"),
+                    ("reason: 'child view controller:BATestTableViewController should have parent view controller:LazyViewController but actual parent is:BAHomePageScrollCellViewController", "BATestTableViewController"),
+                 ]),
+        Template("Clear this association before associating this view with {vc}", blames: "vc",
+                 summary: "UIKit: a view associated with two view controllers", samples: [
+                    ("A view can only be associated with at most one view controller at a time! View <UITableView: 0xb379200; frame = (0 20; 320 460)> is associated with <SessionsViewController: 0xa2958e0>. Clear this association before associating this view with <SessionsViewController: 0xa295b10>.", "<SessionsViewController: 0xa295b10>"),
+                 ]),
+        Template("Application windows are expected to have a root view controller at the end of application launch", blames: nil,
+                 summary: "UIKit: a window had no root view controller at the end of launch", samples: [
+                    ("Application windows are expected to have a root view controller at the end of application launch", "(controller UIKit did not name)"),
                  ]),
         // UIViewControllerAlertForAppearanceCallbackMisuse: the summary names the method called.
         Template("Calling -{method} directly on a view controller is not supported … View controller: {vc}", blames: "vc",
@@ -102,23 +115,23 @@ enum UIKitMessages {
                  summary: "UIKit: a controller presented from the keyboard's window", samples: [
                     ("Keyboard cannot present view controllers (attempted to present <UIAlertController: 0x7f01>)", "<UIAlertController: 0x7f01>"),
                  ]),
-        Template("Trying to dismiss the presentation controller while transitioning already", blames: nil,
+        Template("Trying to dismiss the presentation controller while transitioning already", blames: navigation,
                  summary: "UIKit: a presentation dismissed while it was still transitioning", samples: [
                     ("Trying to dismiss the presentation controller while transitioning already. (<_UIFullscreenPresentationController: 0x7f01>)", "(navigation controller)"),
                  ]),
-        Template("nested pop animation can result in corrupted navigation bar", blames: nil,
+        Template("nested pop animation can result in corrupted navigation bar", blames: navigation,
                  summary: "UIKit: nested pop animation (a pop started before the previous transition ended)", samples: [
                     ("nested pop animation can result in corrupted navigation bar", "(navigation controller)"),
                  ]),
-        Template("nested push animation can result in corrupted navigation bar", blames: nil,
+        Template("nested push animation can result in corrupted navigation bar", blames: navigation,
                  summary: "UIKit: nested push animation (a push started before the previous transition ended)", samples: [
                     ("nested push animation can result in corrupted navigation bar", "(navigation controller)"),
                  ]),
-        Template("Finishing up a navigation transition in an unexpected state", blames: nil,
+        Template("Finishing up a navigation transition in an unexpected state", blames: navigation,
                  summary: "UIKit: a navigation transition finished in an unexpected state", samples: [
                     ("Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.", "(navigation controller)"),
                  ]),
-        Template("Pushing a navigation controller is not supported", blames: nil,
+        Template("Pushing a navigation controller is not supported", blames: navigation,
                  summary: "UIKit: a navigation controller pushed onto a navigation controller", samples: [
                     ("Pushing a navigation controller is not supported", "(navigation controller)"),
                  ]),
@@ -202,7 +215,8 @@ enum UIKitMessages {
         let template = templates[index]
         var summary = template.summary
         for hole in holes where summary.contains("{\(hole.name)}") { summary = summary.replacingOccurrences(of: "{\(hole.name)}", with: hole.text) }
-        guard let blames = template.blames else { return .message(summary: summary, blamed: .navigationController) }
+        guard let blames = template.blames else { return .message(summary: summary, blamed: .unnamedByUIKit) }
+        if blames == navigation { return .message(summary: summary, blamed: .navigationController) }
         let blamed = holes.first { $0.name == blames }?.ref ?? holes.lazy.compactMap(\.ref).first
         return .message(summary: summary, blamed: blamed ?? .unnamedByUIKit)
     }
@@ -273,7 +287,8 @@ enum UIKitMessages {
             if i >= end { return .ranOut(token: index, words: words) }
             switch token {
             case .word(let literal, _):
-                guard b.matches(literal, at: i, before: end) else { return .failed }
+                // A sentence's first word may be capitalised or not (`Child view controller`, `reason: 'child view…`).
+                guard i + literal.count <= end, Self.sameWord(literal, b, at: i) else { return .failed }
                 i += literal.count
                 if let last = literal.last, ASCII.isIdentifier(last), i < end, ASCII.isIdentifier(b[i]) { return .failed }
                 words += 1
@@ -307,6 +322,18 @@ enum UIKitMessages {
             index += 1
         }
         return .matched(end: i)
+    }
+
+    /// Whether `literal` stands at `i` (which leaves room for it), its first letter in either case.
+    private static func sameWord(_ literal: [UInt8], _ b: Bytes, at i: Int) -> Bool {
+        let first = literal[0]
+        guard b[i] == first || (ASCII.isLetter(first) && b[i] | 0x20 == first | 0x20) else { return false }
+        var k = 1
+        while k < literal.count {
+            if b[i + k] != literal[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     private static func find(_ literal: [UInt8], in b: Bytes, from start: Int, end: Int) -> Int? {
