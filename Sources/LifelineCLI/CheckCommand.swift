@@ -74,9 +74,9 @@ struct CheckCommand {
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         if !follow { printDiagnostics(outcomes, expansion.problems) }
         let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
-        let failed = !result.failedFiles.isEmpty || !baselineWritten
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
-        output.appendJobSummary(result, environment: environment)
+        let summaryWritten = output.appendJobSummary(result, environment: environment)
+        let failed = !result.failedFiles.isEmpty || !baselineWritten || !summaryWritten
         if try arguments.flag("--stats") {
             OutputStream.standardError.write(StatisticsReport.render(result, seconds: Date().timeIntervalSince(started)))
         }
