@@ -47,6 +47,8 @@ final class ChunkReader {
     let rereadable: Bool
     /// The first bytes have been checked for binary content.
     private var contentChecked = false
+    /// The start of the input (or of the file a followed one starts over with) has been checked for a byte order mark.
+    private var startChecked = false
     /// The input starts over: the next chunk says so.
     private var restart: InputRestart?
     /// Buffers of chunks the caller is done with (`recycle(_:)`), read into again: a buffer allocated for each chunk
@@ -184,9 +186,10 @@ final class ChunkReader {
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
             if block.count > carried {
                 offset += block.count - carried
+                let stripped = stripByteOrderMark(&block)
                 try checkContent(block)
                 pending = []
-                Self.endLinesAtLoneCarriageReturns(&block, from: max(0, carried - 1))
+                Self.endLinesAtLoneCarriageReturns(&block, from: stripped ? 0 : max(0, carried - 1))
                 return .bytes(block)
             }
             guard isRegularFile else { return .end }
@@ -214,6 +217,7 @@ final class ChunkReader {
             guard follow else { throw IngestError.truncatedWhileReading(offset) }
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
             offset = 0
+            startChecked = false
             return .truncated
         }
         guard let path = followedPath else { return nil }
@@ -226,7 +230,22 @@ final class ChunkReader {
         descriptor = replacement
         ownsDescriptor = true
         offset = 0
+        startChecked = false
         return .replaced
+    }
+
+    /// UTF-8's byte order mark, which Windows editors (Visual Studio, Notepad) and Xamarin tools write first.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Drops a byte order mark that starts the input, so the first line's prefix (or ndjson object) reads as any
+    /// other; once three bytes or a line are there to tell. Chunk offsets stay right: they count back from the
+    /// bytes read. Returns whether it dropped one.
+    private func stripByteOrderMark(_ block: inout [UInt8]) -> Bool {
+        guard !startChecked, block.count >= 3 || block.contains(ASCII.newline) else { return false }
+        startChecked = true
+        guard block.starts(with: Self.byteOrderMark) else { return false }
+        block.removeFirst(Self.byteOrderMark.count)
+        return true
     }
 
     /// The first bytes of an input decide whether it is text at all (a PNG is not a log).
