@@ -12,7 +12,7 @@ struct CheckCommand {
         Reads each input as one trace (a file, or - for standard input), recognises the lifecycle callbacks \
         logged in any format and dialect, and reports every violation as `file:line: severity: [rule] message`.
         Directories are searched recursively (hidden ones skipped) for *.log, *.txt, *.trace, *.ndjson and \
-        *.jsonl files. A --include or --exclude pattern with a / matches the path below the directory \
+        *.jsonl files; symbolic links in them are not followed (--follow-links: those that stay inside). A --include or --exclude pattern with a / matches the path below the directory \
         (experimental/**); one without matches file and folder names.
         A baseline records findings by file, rule, controller class, event and occurrence, not by line, so it \
         survives edits elsewhere in the traces.
@@ -21,7 +21,7 @@ struct CheckCommand {
         checking the other inputs).
         """,
         options: [
-            OptionSpec(["--format"], .value(valueName: "format"), help: "Output format.", allowedValues: formats, defaultValue: "text"),
+            OptionSpec(["--format"], .value(valueName: "format"), help: "Output format, text by default:", allowedValues: formats),
             OptionSpec(["--fail-on"], .value(valueName: "severity"), help: "Lowest severity that exits 1:",
                        allowedValues: ["error", "warning", "info", "never"], defaultValue: "error"),
             OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
@@ -30,6 +30,7 @@ struct CheckCommand {
                        repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Files or folders to leave out; repeatable.",
                        repeatable: true),
+            InputExpansion.followLinks,
             OptionSpec(["--baseline"], .value(valueName: "file"), help: "Report only findings not in this baseline."),
             OptionSpec(["--write-baseline"], .value(valueName: "file"), help: "Record all current findings as a baseline."),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),

@@ -34,22 +34,35 @@ final class UnparseableReport: @unchecked Sendable {
         return lines + unreadNotes(file, outcome.summary.statistics)
     }
 
-    /// A note for an input with no lifecycle event, or with callback lines naming no controller: a few of its
-    /// lines, and where to look next.
+    /// A note for an input with no lifecycle event, or with callback lines naming no controller, and where to
+    /// look next. Lines are quoted only from a file Lifeline read lifecycle events in: a file with none may not be a
+    /// log at all (a link to a secret, a planted file) and CI logs are public, so it is described, not quoted.
     static func unreadNotes(_ file: String, _ stats: TraceStatistics) -> [String] {
-        let header: String
+        let hint = "\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"
         if stats.recognisedNothing {
-            header = "\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line"))"
-        } else if stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) {
-            header = "\(file): note: \(counted(stats.unattributedLines, "line")) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller"
-        } else {
-            return []
+            return ["\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line")): \(description(of: stats))", hint]
         }
-        let shown = stats.samples.filter { stats.recognisedNothing || $0.reason != nil }.map { sample in
+        guard stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) else { return [] }
+        let header = "\(file): note: \(counted(stats.unattributedLines, "line")) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller"
+        let shown = stats.samples.filter { $0.reason != nil }.map { sample in
             "\(file):\(sample.line): \(sample.text.prefix(160))" + (sample.reason.map { "  (\($0))" } ?? "")
         }
-        return [header + (shown.isEmpty ? "" : "; for example:")] + shown
-            + ["\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"]
+        return [header + (shown.isEmpty ? "" : "; for example:")] + shown + [hint]
+    }
+
+    /// What a file with no lifecycle event looks like, from its counts alone: `2 mention a callback but name no
+    /// controller (lines 3, 9); 1 unparseable`, or `no line mentions a lifecycle callback`.
+    private static func description(of stats: TraceStatistics) -> String {
+        var parts: [String] = []
+        if stats.unattributedLines > 0 {
+            let lines = stats.samples.filter { $0.reason != nil }.map { String($0.line) }
+            let at = lines.isEmpty ? "" : " (line\(lines.count == 1 ? "" : "s") \(lines.joined(separator: ", "))\(stats.unattributedLines > lines.count ? ", …" : ""))"
+            parts.append("\(stats.unattributedLines) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller\(at)")
+        } else {
+            parts.append("no line mentions a lifecycle callback")
+        }
+        if stats.unparseableLines > 0 { parts.append("\(stats.unparseableLines) unparseable") }
+        return parts.joined(separator: "; ")
     }
 
     private static func warning(_ file: String, _ line: UnparseableLine) -> String {

@@ -19,6 +19,7 @@ struct ReportCommand {
             OptionSpec(["--config"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            InputExpansion.followLinks,
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
         ],

@@ -34,6 +34,7 @@ struct StatsCommand {
             OptionSpec(["--config"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            InputExpansion.followLinks,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
         examples: [

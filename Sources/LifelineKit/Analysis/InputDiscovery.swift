@@ -7,9 +7,13 @@ import Darwin
 /// Expands the command line's inputs: files as given, `-` for standard input, and directories walked
 /// recursively for trace files.
 ///
-/// Inside directories, names starting with `.` are skipped (hidden files and folders); symbolic links are
-/// followed, except into a folder being walked (a loop) and links that loop on themselves; a link to nothing
-/// whose name is included is a problem, as are unreadable folders. Patterns without `/` match file (and folder) names;
+/// Inside directories, names starting with `.` are skipped (hidden files and folders). Symbolic links are not
+/// followed, as `find` and ripgrep do not (a link planted in a folder of traces could lead to any file the runner
+/// can read, or to `/`): those that would matter (a link to a folder, or whose name is included) are listed in
+/// `Expansion.skippedLinks`. With `followLinks`, a link is followed when it leads inside the folder named on the
+/// command line, except into a folder being walked (a loop); one that leads outside is listed in
+/// `Expansion.linksOutside`, and a link to nothing whose name is included is a problem. Unreadable folders are
+/// problems. A path named on the command line is read whatever it is. Patterns without `/` match file (and folder) names;
 /// patterns with `/` match the path below the directory given, `*` and `?` within one folder, `**` across folders
 /// (`experimental/**`). Excluded folders are not entered. One file reached by several paths is audited once,
 /// under the path that needs no link. The inputs come back in path order.
@@ -21,6 +25,8 @@ public struct InputDiscovery: Sendable {
     public var includes: [String]
     /// Patterns of files and folders left out of directories.
     public var excludes: [String]
+    /// Follow symbolic links met in directories, when they lead inside the directory named.
+    public var followLinks: Bool
 
     /// A directory entry that could not be audited.
     public struct Problem: Sendable, Equatable {
@@ -43,35 +49,44 @@ public struct InputDiscovery: Sendable {
         /// would wait forever, a device may never end), each named in a note. Named on the command line, they are
         /// read as streams.
         public var skipped: [Problem] = []
+        /// Symbolic links met in walked directories and not followed (without `followLinks`), in path order.
+        public var skippedLinks: [String] = []
+        /// With `followLinks`: links that lead outside the directory named, not followed, in path order.
+        public var linksOutside: [String] = []
     }
 
     /// Why a FIFO, socket or device in a walked directory is skipped.
     static let notRegular = "skipped: not a regular file (a FIFO, socket or device is read only when named as an input)"
 
     /// `includes` replaces the default patterns when not empty.
-    public init(includes: [String] = [], excludes: [String] = []) {
+    public init(includes: [String] = [], excludes: [String] = [], followLinks: Bool = false) {
         self.includes = includes.isEmpty ? Self.defaultIncludes : includes
         self.excludes = excludes
+        self.followLinks = followLinks
     }
 
     /// The inputs to audit, and the problems met on the way (reported per path; the audit goes on).
     public func expand(_ arguments: [String]) -> Expansion {
-        var walker = Walker(includes: includes.map(Pattern.init), excludes: excludes.map(Pattern.init))
+        var walker = Walker(includes: includes.map(Pattern.init), excludes: excludes.map(Pattern.init), followLinks: followLinks)
         var standardInput = false
         for argument in arguments {
             if argument == "-" {
                 standardInput = true
             } else if let identity = FileIdentity(path: argument), identity.isDirectory {
+                walker.root = Walker.resolved(argument) ?? argument
                 walker.walk(argument, below: "", ancestors: [identity], throughLink: false)
             } else {
                 walker.found.append(Candidate(path: argument, identity: FileIdentity(path: argument), throughLink: false))
             }
         }
+        let named = Set(arguments)
         var inputs = Self.deduplicated(walker.found).map(TraceInput.file)
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
         return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
-                         skipped: walker.skipped.sorted { $0.path < $1.path })
+                         skipped: walker.skipped.sorted { $0.path < $1.path },
+                         skippedLinks: walker.skippedLinks.filter { !named.contains($0) }.sorted(),  // read: not skipped
+                         linksOutside: walker.linksOutside.filter { !named.contains($0) }.sorted())
     }
 
     /// One path per file: paths without links win, then the first in path order.
@@ -145,13 +160,19 @@ private struct FileIdentity: Hashable {
 private struct Walker {
     let includes: [Pattern]
     let excludes: [Pattern]
+    let followLinks: Bool
+    /// The real path of the directory named on the command line being walked: links are followed only inside it.
+    var root = "/"
     var found: [Candidate] = []
     var problems: [InputDiscovery.Problem] = []
     var skipped: [InputDiscovery.Problem] = []
+    var skippedLinks: [String] = []
+    var linksOutside: [String] = []
 
-    init(includes: [Pattern], excludes: [Pattern]) {
+    init(includes: [Pattern], excludes: [Pattern], followLinks: Bool) {
         self.includes = includes
         self.excludes = excludes
+        self.followLinks = followLinks
     }
 
     mutating func walk(_ directory: String, below relative: String, ancestors: [FileIdentity], throughLink: Bool) {
@@ -164,6 +185,12 @@ private struct Walker {
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if excludes.contains(where: { $0.matches(name: name, relativePath: relativePath) }) { continue }
             let isLink = Self.isSymbolicLink(path)
+            if isLink, !followLinks || !leadsInside(path) {
+                if matters(path, name, relativePath, ancestors: ancestors) {
+                    if followLinks { linksOutside.append(path) } else { skippedLinks.append(path) }
+                }
+                continue
+            }
             guard let identity = FileIdentity(path: path) else {
                 if errno == ENAMETOOLONG {  // whatever it is, it may hold traces: say so rather than skip it
                     problems.append(.init(path: path, message: Self.tooLong))
@@ -189,6 +216,28 @@ private struct Walker {
 
     private func isIncluded(_ name: String, _ relativePath: String) -> Bool {
         includes.contains { $0.matches(name: name, relativePath: relativePath) }
+    }
+
+    /// Whether a link not followed is worth naming: its name is one the walk takes, or it leads to a folder other
+    /// than one being walked (following that would be a loop, skipped anyway).
+    private func matters(_ path: String, _ name: String, _ relativePath: String, ancestors: [FileIdentity]) -> Bool {
+        if isIncluded(name, relativePath) { return true }
+        guard let target = FileIdentity(path: path), target.isDirectory else { return false }
+        return !ancestors.contains(target)
+    }
+
+    /// Whether the link at `path` resolves inside `root`; a link to nothing (or a loop) counts as inside, so it is
+    /// reported as broken rather than as leading out.
+    private func leadsInside(_ path: String) -> Bool {
+        guard let target = Self.resolved(path) else { return true }
+        return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `path` with every link and `..` resolved, or nil when it leads nowhere.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {

@@ -46,16 +46,54 @@ final class InputDiscoveryTests: XCTestCase {
         try tree.link("self.log", to: "self.log")
         try tree.link("alias", to: "experimental")
         try tree.link("latest.log", to: "b.log")
+        let following = InputDiscovery(followLinks: true)
+        XCTAssertEqual(found(following), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson",
+                                          "z/deep/c.trace", "z/e.jsonl"])
+        XCTAssertTrue(following.expand([tree.root]).problems.isEmpty)
+        XCTAssertTrue(following.expand([tree.root]).linksOutside.isEmpty)
+    }
+
+    /// A link planted in a folder of traces (to a secret, to `/`) is not followed, as `find` and ripgrep do not,
+    /// and is named; a link whose name the walk would not take and that leads to no folder is not worth naming.
+    func testSymbolicLinksInAFolderAreNotFollowedButNamed() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.txt", "password")
+        try outside.write("more/keys.log", "key")
+        try tree.link("shadow.log", to: outside.path("secret.txt"))
+        try tree.link("more", to: outside.path("more"))
+        try tree.link("root", to: "/")
+        try tree.link("z/latest.log", to: "../b.log")
+        try tree.link("picture.png", to: outside.path("secret.txt"))
+        let expansion = InputDiscovery().expand([tree.root])
         XCTAssertEqual(found(), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson", "z/deep/c.trace",
                                  "z/e.jsonl"])
-        XCTAssertTrue(InputDiscovery().expand([tree.root]).problems.isEmpty)
+        XCTAssertEqual(expansion.skippedLinks, [tree.path("more"), tree.path("root"), tree.path("shadow.log"), tree.path("z/latest.log")])
+        XCTAssertTrue(expansion.problems.isEmpty)
+        XCTAssertEqual(InputDiscovery().expand([outside.path("secret.txt")]).inputs, [.file(outside.path("secret.txt"))],
+                       "a path named on the command line is read")
+    }
+
+    /// `--follow-links` follows links that stay inside the folder named (whatever path they take), never out of it.
+    func testFollowingLinksNeverLeavesTheFolderNamed() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.log", "password")
+        try tree.link("shadow.log", to: outside.path("secret.log"))
+        try tree.link("root", to: "/")
+        try tree.link("sneaky", to: "../" + URL(fileURLWithPath: outside.root).lastPathComponent)
+        try tree.link("inside", to: "z/../experimental")
+        let expansion = InputDiscovery(includes: ["g.log", "secret.log", "shadow.log"], followLinks: true).expand([tree.root])
+        XCTAssertEqual(expansion.inputs, [.file(tree.path("experimental/g.log"))], "the link inside is followed, to a file found already")
+        XCTAssertEqual(expansion.linksOutside, [tree.path("root"), tree.path("shadow.log"), tree.path("sneaky")])
     }
 
     func testLinksToNothingAreProblemsAndSpecialFilesAreSkippedWhenIncluded() throws {
         try tree.link("gone.log", to: "missing.log")
         try tree.link("gone.png", to: "missing.png")
         XCTAssertEqual(mkfifo(tree.path("pipe.log"), 0o600), 0)
-        let expansion = InputDiscovery().expand([tree.root])
+        XCTAssertEqual(InputDiscovery().expand([tree.root]).skippedLinks, [tree.path("gone.log")], "not followed, so not broken")
+        let expansion = InputDiscovery(followLinks: true).expand([tree.root])
         XCTAssertEqual(expansion.problems, [.init(path: tree.path("gone.log"), message: "broken symbolic link")])
         // A FIFO met in a walk is skipped, not read (it could wait forever) and not an error, but named.
         XCTAssertEqual(expansion.skipped, [.init(path: tree.path("pipe.log"), message: InputDiscovery.notRegular)])
