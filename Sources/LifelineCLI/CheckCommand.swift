@@ -109,7 +109,7 @@ struct CheckCommand {
         hooks.unparseable = { line in unparseable.note(line) }
         hooks.restarted = { input, reason in
             let what = reason == .truncated ? "was truncated" : "was replaced (rotated)"
-            OutputStream.standardError.line("\(input.displayName): note: the file \(what); reading it again from line 1")
+            OutputStream.standardError.diagnostic("\(input.displayName): note: the file \(what); reading it again from line 1")
             OutputStream.standardError.flush()
         }
         hooks.shouldStop = { Interrupt.requested() || OutputStream.standardOutput.isBroken }  // Ctrl-C, or the reader left

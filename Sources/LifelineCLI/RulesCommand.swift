@@ -29,7 +29,7 @@ struct RulesCommand {
         let out = OutputStream.standardOutput
         let words = arguments.positionals
         if words.isEmpty {
-            out.write(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
+            out.visibleLines(try arguments.flag("--markdown") ? RuleCatalog.markdownTable(adding: custom) : RuleCatalog.list(adding: custom))
             return Lifeline.ExitStatus.clean
         }
         guard words.count == 2, words[0] == "explain" else {
@@ -40,7 +40,7 @@ struct RulesCommand {
             let known = (RuleRegistry.descriptions + custom).map(\.identifier).joined(separator: ", ")
             throw CommandFailure(description: "unknown rule '\(words[1])' (rules: \(known))")
         }
-        out.write(RuleCatalog.explanation(rule))
+        out.visibleLines(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean
     }
 }

@@ -62,7 +62,7 @@ struct StatsCommand {
         let expansion = try InputExpansion.expand(arguments)
         var failed = false
         for problem in expansion.problems {
-            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
             failed = true
         }
         var parts: [ScreenTimings] = []
@@ -73,7 +73,7 @@ struct StatsCommand {
                 parts.append(try ScreenTimingsBuilder.measure(input, options: analysis, preloadGap: preloadGap,
                                                               unparseable: UnparseableReport(file: input.displayName).note).timings)
             } catch {
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 failed = true
             }
         }

@@ -66,6 +66,12 @@ final class OutputStream: @unchecked Sendable {
     /// (a newline in a file name, an escape sequence in a log) are made visible (`VisibleText`).
     func diagnostic(_ text: String) { line(VisibleText.escape(text)) }
 
+    /// Writes `text`, lines that may hold text of a configuration file (rule messages), with the controls of each
+    /// line made visible and its line breaks kept.
+    func visibleLines(_ text: String) {
+        write(text.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escape(String($0)) }.joined(separator: "\n"))
+    }
+
     /// Writes `bytes` after what is buffered, without copying them into the buffer.
     func write(bytes: some ContiguousBytes) {
         flush()
