@@ -15,19 +15,11 @@ enum BaselineFile {
         }
     }
 
-    /// Writes a file beside `path` and renames it over `path`, so a failed write never leaves half a baseline.
+    /// Writes the baseline as every file Lifeline writes (`AtomicFile`): a failed write never leaves half a
+    /// baseline, nor a temporary file.
     static func write(_ baseline: Baseline, to path: String) throws {
-        let temporary = "\(path).\(getpid()).tmp"
-        let written = Array(baseline.serialized().utf8).withUnsafeBytes { bytes -> Bool in
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            return Glibc.write(descriptor, bytes.baseAddress, bytes.count) == bytes.count
-        }
-        guard written, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandFailure(description: "\(path): cannot write baseline: \(reason)")
+        do { try AtomicFile.write(Array(baseline.serialized().utf8), to: path) } catch {
+            throw CommandFailure(description: "\(path): cannot write baseline: \(error.reason)")
         }
     }
 }

@@ -45,8 +45,72 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["taken"])
     }
 
-    func testTemporaryFileIsHiddenBesideTheDestination() {
-        XCTAssertEqual(AtomicFile.temporaryPath(for: "out/report.md"), "out/.report.md.lifeline-\(getpid()).tmp")
-        XCTAssertEqual(AtomicFile.temporaryPath(for: "report.md"), ".report.md.lifeline-\(getpid()).tmp")
+    /// Hidden beside the destination, under a name no one can guess (a link planted there in advance would be
+    /// written through otherwise).
+    func testTemporaryFileIsHiddenBesideTheDestinationUnderAnUnpredictableName() {
+        let first = AtomicFile.temporaryPath(for: "out/report.md"), second = AtomicFile.temporaryPath(for: "out/report.md")
+        XCTAssertTrue(first.hasPrefix("out/.report.md.lifeline-") && first.hasSuffix(".tmp"), first)
+        XCTAssertEqual(first.count, "out/.report.md.lifeline-".count + 16 + ".tmp".count)
+        XCTAssertNotEqual(first, second)
+        XCTAssertFalse(first.contains(String(getpid())) && second.contains(String(getpid())))
+        XCTAssertTrue(AtomicFile.temporaryPath(for: "report.md").hasPrefix(".report.md.lifeline-"))
+    }
+
+    /// A replaced file keeps its mode (a 0600 report stays private) and a link to a file stays a link.
+    func testAReplacedFileKeepsItsModeAndALinkStaysALink() throws {
+        let path = directory.appendingPathComponent("private.html").path
+        try AtomicFile.write(Array("old".utf8), to: path)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        try AtomicFile.write(Array("new".utf8), to: path)
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o600)
+        let link = directory.appendingPathComponent("latest.html").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "private.html")
+        try AtomicFile.write(Array("newer".utf8), to: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "private.html")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "newer")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["latest.html", "private.html"])
+    }
+
+    /// What is not a regular file is written into, never replaced: `/dev/null` stays a device (as root, replacing
+    /// it would break the machine), a FIFO keeps its reader, a link to one stays a link.
+    func testDevicesFIFOsAndLinksToThemAreWrittenIntoNotReplaced() throws {
+        try AtomicFile.write(Array("nothing".utf8), to: "/dev/null")
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
+        let link = directory.appendingPathComponent("null.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+        try AtomicFile.write(Array("x".utf8), to: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "/dev/null")
+
+        let fifo = directory.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        try AtomicFile.write(to: fifo) { write in write(Data("through ".utf8)); write(Data("the pipe".utf8)) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        XCTAssertEqual(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self), "through the pipe")
+        XCTAssertEqual(lstat(fifo, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+        if FileManager.default.fileExists(atPath: "/dev/full") {
+            XCTAssertThrowsError(try AtomicFile.write(Array("x".utf8), to: "/dev/full")) { error in
+                XCTAssertEqual((error as? AtomicFile.WriteError)?.reason, "No space left on device")
+            }
+        }
+    }
+
+    /// A write abandoned between pieces (a signal) leaves the old file and no temporary one.
+    func testAnInterruptedWriteLeavesTheOldFileAndNothingElse() throws {
+        let path = directory.appendingPathComponent("report.html").path
+        try AtomicFile.write(Array("old".utf8), to: path)
+        var pieces = 0
+        XCTAssertThrowsError(try AtomicFile.write(to: path, shouldStop: { pieces >= 2 }) { write in
+            for _ in 0..<5 { pieces += 1; write(Data("piece".utf8)) }
+        }) { error in XCTAssertEqual((error as? AtomicFile.WriteError)?.reason, AtomicFile.interrupted) }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["report.html"])
     }
 }
