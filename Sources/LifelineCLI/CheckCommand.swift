@@ -54,6 +54,7 @@ struct CheckCommand {
     func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
+        Interrupt.install()
         let started = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
@@ -73,6 +74,7 @@ struct CheckCommand {
         var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
                                  findings: outcomes.flatMap(\.findings),
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
+        if !follow, Interrupt.requested() { throw Interrupt.failure("nothing reported, no baseline written") }
         if !follow { printDiagnostics(outcomes, expansion.problems) }
         let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
@@ -86,9 +88,10 @@ struct CheckCommand {
 
     /// Every input on `audit`'s workers, with a progress line on a terminal once it takes a while.
     private func runBatch(_ audit: Audit, _ inputs: [TraceInput], showProgress: Bool) -> [Audit.FileOutcome] {
-        guard showProgress else { return audit.run(inputs) }
-        let progress = ProgressLine(total: inputs.count)
         var hooks = Audit.Hooks()
+        hooks.shouldStop = Interrupt.requested
+        guard showProgress else { return audit.run(inputs, hooks: hooks) }
+        let progress = ProgressLine(total: inputs.count)
         hooks.fileFinished = progress.fileFinished
         progress.start()
         defer { progress.stop() }
@@ -97,7 +100,6 @@ struct CheckCommand {
 
     /// One input, read as it grows until Ctrl-C, printing findings and unparseable lines as they come.
     private func runFollowing(_ audit: Audit, _ input: TraceInput, output: ReportOutput) -> [Audit.FileOutcome] {
-        Interrupt.install()
         var hooks = Audit.Hooks()
         if let line = output.streamedLine {
             hooks.finding = { finding in

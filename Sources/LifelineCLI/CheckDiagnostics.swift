@@ -89,20 +89,31 @@ enum StatisticsReport {
     }
 }
 
-/// Ctrl-C while following: stop reading, print the summary, exit as usual.
+/// SIGINT (Ctrl-C), SIGTERM (a CI timeout, `kill`) and SIGHUP (a closed terminal or ssh session), handled alike
+/// by the commands that read inputs: reading stops, no temporary file is left, and the run ends with 0, 1 or 2,
+/// never by the signal. Following, the summary is then printed; otherwise the run is discarded with status 2,
+/// as findings of part of the inputs would pass for all of them.
 enum Interrupt {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+    /// The signal received, 0 before any.
+    nonisolated(unsafe) private static var received: sig_atomic_t = 0
+
+    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
     static func install() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+        action.__sigaction_handler.sa_handler = { signal in Interrupt.received = signal }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: a blocked read returns so the reader can stop
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        for (number, _) in signals { sigaction(number, &action, nil) }
     }
 
-    @Sendable static func requested() -> Bool { flag != 0 }
+    @Sendable static func requested() -> Bool { received != 0 }
+
+    /// The failure that ends a run a signal stopped before it read everything: `what` was not done.
+    static func failure(_ what: String) -> CommandFailure {
+        let name = signals.first { $0.number == received }?.name ?? "a signal"
+        return CommandFailure(description: "interrupted by \(name) before every input was read: \(what)")
+    }
 }
 
 /// `1 finding`, `3 findings`.

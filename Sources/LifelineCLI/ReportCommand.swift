@@ -40,6 +40,7 @@ struct ReportCommand {
     private func execute() throws -> Int32 {
         let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
+        Interrupt.install()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = try inputOptions(configuration, workingDirectory: workingDirectory)
@@ -58,7 +59,8 @@ struct ReportCommand {
             let collector = measuresTimings ? TimingCollector(file: input.displayName) : nil
             do {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
-                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector))
+                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector,
+                                                        shouldStop: Interrupt.requested))
                 if let collector { timings.append(collector.finish()) }
             } catch {
                 OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
@@ -66,6 +68,7 @@ struct ReportCommand {
                 failed = true
             }
         }
+        if Interrupt.requested() { throw Interrupt.failure("no report written") }
         let model = TimelineModel(traces: traces, rules: RuleRegistry.descriptions + configuration.customRules.map(\.description),
                                   timings: measuresTimings ? ScreenTimings.merged(timings) : nil)
         for (path, writer) in requested {
@@ -81,7 +84,7 @@ struct ReportCommand {
             writer.write(model) { OutputStream.standardOutput.write(bytes: $0) }
             return true
         }
-        do { try AtomicFile.write(to: path) { writer.write(model, to: $0) } } catch {
+        do { try AtomicFile.write(to: path, shouldStop: Interrupt.requested) { writer.write(model, to: $0) } } catch {
             OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }

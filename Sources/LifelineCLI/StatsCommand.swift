@@ -55,6 +55,7 @@ struct StatsCommand {
         let baseline = try baselinePath.map(Self.readBaseline)
         if try arguments.flag("--fail-on-regression"), baseline == nil { throw CommandFailure(description: "--fail-on-regression needs --compare") }
         let workingDirectory = FileManager.default.currentDirectoryPath
+        Interrupt.install()
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
         let options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
                                    workingDirectory: workingDirectory)
@@ -71,12 +72,14 @@ struct StatsCommand {
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
             do {
                 parts.append(try ScreenTimingsBuilder.measure(input, options: analysis, preloadGap: preloadGap,
-                                                              unparseable: UnparseableReport(file: input.displayName).note).timings)
+                                                              unparseable: UnparseableReport(file: input.displayName).note,
+                                                              shouldStop: Interrupt.requested).timings)
             } catch {
                 OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 failed = true
             }
         }
+        if Interrupt.requested() { throw Interrupt.failure("nothing measured") }
         let timings = ScreenTimings.merged(parts)
         let comparison = baseline.map { TimingComparison(baseline: $0, current: timings, statistic: statistic, threshold: threshold) }
         let name = baselinePath ?? ""

@@ -159,6 +159,7 @@ final class ChunkReader {
         let carried = pending.count
         while true {
             if follow, shouldStop() { return .end }  // a Ctrl-C just before a read that blocks would not end it
+            if !isRegularFile, !awaitData(shouldStop: shouldStop) { return .end }
             var failure: Int32 = 0
             var block: [UInt8]
             if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
@@ -203,6 +204,18 @@ final class ChunkReader {
                 continue
             }
             return .end
+        }
+    }
+
+    /// Waits until a stream (a pipe, a terminal) has data or ends, asking `shouldStop` every quarter second: a
+    /// signal is delivered to any thread, so a read blocked on another one (parallel parsing reads on a worker)
+    /// would never notice it. Returns false to stop.
+    private func awaitData(shouldStop: () -> Bool) -> Bool {
+        while true {
+            var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watch, 1, 250)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }  // data, its end or an error: the read tells
+            if shouldStop() { return false }
         }
     }
 

@@ -11,10 +11,11 @@ public enum TimelineBuilder {
     ///     making a string per event.
     ///   - unparseable: called with each line that could not be read.
     ///   - timings: measures screen timings from the same analysis, when given.
+    ///   - shouldStop: whether to stop reading (a signal); the timeline then covers what was read.
     /// - Throws: when the input cannot be opened or read.
     public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions, eventTexts: Bool = true,
                              unparseable: @escaping (UnparseableLine) -> Void = { _ in },
-                             timings: TimingCollector? = nil) throws -> TraceTimeline {
+                             timings: TimingCollector? = nil, shouldStop: @escaping () -> Bool = { false }) throws -> TraceTimeline {
         let file = name ?? input.displayName
         let recorder = TimelineRecorder(eventTexts: eventTexts, keepsLines: !eventTexts && !canReadAgain(input))
         var observer = TraceAnalyzer.Observer { finding in
@@ -23,6 +24,7 @@ public enum TimelineBuilder {
             recorder.record(located)
         }
         observer.unparseable = unparseable
+        observer.shouldStop = shouldStop
         if let timings {
             observer.lentEvent = { event, instance, line in
                 recorder.record(event, line: line, on: instance)
