@@ -74,6 +74,7 @@ struct CheckCommand {
         var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
                                  findings: outcomes.flatMap(\.findings),
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
+        result.configuration = configuration.file
         if !follow, Interrupt.requested() { throw Interrupt.failure("nothing reported, no baseline written") }
         if !follow { printDiagnostics(outcomes, expansion.problems) }
         let baselineWritten = try applyBaselines(baseline, to: &result, workingDirectory: workingDirectory)
@@ -135,7 +136,8 @@ struct CheckCommand {
     private func applyBaselines(_ baseline: Baseline?, to result: inout AuditResult, workingDirectory: String) throws -> Bool {
         var written = true
         if let path = try arguments.value("--write-baseline") {
-            let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
+            let recorded = Baseline(recording: result.findings,
+                                    paths: BaselinePaths(baselineFile: BaselineFile.anchor(path), workingDirectory: workingDirectory))
             do {
                 try BaselineFile.write(recorded, to: path)
                 OutputStream.standardError.diagnostic("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
@@ -145,10 +147,12 @@ struct CheckCommand {
             }
         }
         if let baseline, let path = try arguments.value("--baseline") {
-            let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
+            let paths = BaselinePaths(baselineFile: BaselineFile.anchor(path), workingDirectory: workingDirectory)
             let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
             if known > 0 { OutputStream.standardError.line("lifeline: \(counted(known, "finding")) in the baseline not shown") }
+            let configuration = result.configuration
             result = AuditResult(files: result.files, findings: fresh, rules: result.rules)
+            result.configuration = configuration
         }
         return written
     }
@@ -178,8 +182,7 @@ struct CheckCommand {
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        var options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         options.follow = try arguments.flag("--follow")
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }

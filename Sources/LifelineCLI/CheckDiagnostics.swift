@@ -83,6 +83,7 @@ enum StatisticsReport {
           unparseable:      \(stats.unparseableLines)
         \(stats.appEvents > 0 ? "app events:        \(stats.appEvents) (on other lines\(stats.unattachedAppEvents > 0 ? "; \(stats.unattachedAppEvents) with no controller" : ""))\n" : "")\
         controllers:       \(stats.controllers)
+        configuration:     \(result.configuration.map(VisibleText.escape) ?? "none (defaults)")
         throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)
 
         """

@@ -13,12 +13,11 @@ struct InputOptions: Sendable {
     var leakTimeout: Double?
     var slowTransition: Double?
 
-    /// Options whose override paths are relative to the folder of the configuration's file: `explicitPath` (the
-    /// `--config` given), else the nearest `.lifeline.json` above `workingDirectory`.
-    init(configuration: Configuration, explicitPath: String?, workingDirectory: String) {
+    /// Options whose override paths are relative to the folder of the configuration's file (`--config`, or the
+    /// `.lifeline.json` found).
+    init(configuration: Configuration, workingDirectory: String) {
         self.configuration = configuration
-        let file = explicitPath ?? ConfigurationLocator.search(from: workingDirectory)
-        configurationFolder = file.map { RelativePath.absolute("\($0)/..", base: workingDirectory) }
+        configurationFolder = configuration.file.map { RelativePath.absolute("\($0)/..", base: workingDirectory) }
         self.workingDirectory = workingDirectory
     }
 

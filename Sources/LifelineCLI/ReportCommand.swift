@@ -93,8 +93,7 @@ struct ReportCommand {
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        var options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
         try options.validate()

@@ -57,8 +57,7 @@ struct StatsCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         Interrupt.install()
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        let options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         try options.validate()
         let expansion = try InputExpansion.expand(arguments)
         var failed = false
@@ -94,9 +93,12 @@ struct StatsCommand {
     }
 
     private static func readBaseline(_ path: String) throws -> [String: [TimingPhase: Distribution]] {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CommandFailure(description: "\(path): cannot read the baseline: \(error.localizedDescription)")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch {  // a file, or /dev/stdin, <(…)
+            throw CommandFailure(description: "\(path): cannot read the baseline: \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CommandFailure(description: "\(path): cannot read the baseline: not UTF-8")
         }
         do { return try TimingsJSON.readBaseline(text) } catch {
             throw CommandFailure(description: "\(path): \(error)")

@@ -180,7 +180,7 @@ private struct Walker {
             problems.append(.init(path: directory, message: "cannot read directory: \(String(cString: strerror(errno)))"))
             return
         }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for (name, valid) in names.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if excludes.contains(where: { $0.matches(name: name, relativePath: relativePath) }) { continue }
@@ -191,11 +191,18 @@ private struct Walker {
                 }
                 continue
             }
+            if !valid {  // its bytes cannot be named in a String, so it cannot be opened or checked
+                if isIncluded(name, relativePath) {
+                    problems.append(.init(path: path, message: "file name is not UTF-8: not read; rename it"))
+                }
+                continue
+            }
             guard let identity = FileIdentity(path: path) else {
                 if errno == ENAMETOOLONG {  // whatever it is, it may hold traces: say so rather than skip it
                     problems.append(.init(path: path, message: Self.tooLong))
                 } else if errno != ELOOP, isIncluded(name, relativePath) {
-                    problems.append(.init(path: path, message: "broken symbolic link"))
+                    let cause = isLink && errno == ENOENT ? "broken symbolic link" : "cannot read: \(String(cString: strerror(errno)))"
+                    problems.append(.init(path: path, message: cause))
                 }
                 continue
             }
@@ -245,14 +252,16 @@ private struct Walker {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// The names in `directory` (with `.` and `..`), or nil with `errno` set.
-    private static func entries(of directory: String) -> [String]? {
+    /// The names in `directory` (with `.` and `..`), each with whether it is valid UTF-8 (else it is shown with
+    /// replacement characters, and no path made of it leads to the file), or nil with `errno` set.
+    private static func entries(of directory: String) -> [(name: String, valid: Bool)]? {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
-        var names: [String] = []
+        var names: [(name: String, valid: Bool)] = []
         while let entry = readdir(stream) {
             names.append(withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                let name = bytes.prefix { $0 != 0 }
+                return (String(decoding: name, as: UTF8.self), String(validating: name, as: UTF8.self) != nil)
             })
         }
         return names
