@@ -136,7 +136,7 @@ struct InOrderStage {
             linesBefore = 0
             observer.restarted(reason)
         }
-        statistics.bytes += chunk.bytes.count
+        statistics.bytes += chunk.bytes.count + chunk.skippedBytes
         var offset = linesBefore
         for index in pieces.indices {
             statistics.lines += pieces[index].lineCount

@@ -13,6 +13,9 @@ struct Chunk: Sendable {
     var startsOver: InputRestart?
     /// Where the chunk's first byte is in its file, when the file can be read there again (`ChunkReader.rereadable`).
     var fileOffset: Int?
+    /// Bytes read before this chunk but in none (the rest of overlong lines, a byte order mark): `--stats`
+    /// throughput counts every byte read.
+    var skippedBytes = 0
 }
 
 /// Why a followed file is read again from its start (as `tail -f` does).
@@ -40,6 +43,8 @@ final class ChunkReader {
     private let followedPath: String?
     private var pending: [UInt8] = []
     private var skippingOverlongLine = false
+    /// Bytes read and dropped since the last chunk handed out (`Chunk.skippedBytes`).
+    private var skipped = 0
     private var atEnd = false
     /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
     private var offset = 0
@@ -94,7 +99,11 @@ final class ChunkReader {
                 break
             }
             if skippingOverlongLine {
-                guard let newline = block.firstIndex(of: ASCII.newline) else { continue }
+                guard let newline = block.firstIndex(of: ASCII.newline) else {
+                    skipped += block.count
+                    continue
+                }
+                skipped += newline + 1
                 block.removeSubrange(...newline)
                 skippingOverlongLine = false
             }
@@ -103,17 +112,28 @@ final class ChunkReader {
                 if pending.count > maxLineLength {
                     skippingOverlongLine = true
                     pending = []
-                    return Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true)
+                    return counted(Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true), dropped: block.count - maxLineLength)
                 }
                 continue
             }
             pending = Array(block[(lastNewline + 1)...])
             block.removeSubrange((lastNewline + 1)...)
-            return Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count))
+            return counted(Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count)))
         }
-        guard !pending.isEmpty, !skippingOverlongLine else { return nil }
+        guard !pending.isEmpty, !skippingOverlongLine else {
+            // The input ended in an overlong line: an empty chunk (no line) still counts the bytes it skipped.
+            return skipped > 0 ? counted(Chunk(bytes: [])) : nil
+        }
         defer { pending = [] }
-        return Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count))
+        return counted(Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count)))
+    }
+
+    /// `chunk` with the bytes dropped since the last one (and `dropped` more) counted in it.
+    private func counted(_ chunk: Chunk, dropped: Int = 0) -> Chunk {
+        var chunk = chunk
+        chunk.skippedBytes = skipped + dropped
+        skipped = 0
+        return chunk
     }
 
     /// Where a chunk starts in a re-readable file, when it and what follows it in `pending` are the last `count`
@@ -258,6 +278,7 @@ final class ChunkReader {
         startChecked = true
         guard block.starts(with: Self.byteOrderMark) else { return false }
         block.removeFirst(Self.byteOrderMark.count)
+        skipped += Self.byteOrderMark.count
         return true
     }
 
