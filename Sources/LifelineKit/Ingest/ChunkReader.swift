@@ -46,6 +46,8 @@ final class ChunkReader {
     /// Bytes read and dropped since the last chunk handed out (`Chunk.skippedBytes`).
     private var skipped = 0
     private var atEnd = false
+    /// Reading ended because `shouldStop` said so (Ctrl-C, a signal), not at the end of the input.
+    private var stopped = false
     /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
     private var offset = 0
     /// Chunks say where they are in the file (`Chunk.fileOffset`): a regular file opened here, read once from its start.
@@ -120,8 +122,12 @@ final class ChunkReader {
             block.removeSubrange((lastNewline + 1)...)
             return counted(Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count)))
         }
+        if follow, stopped, !pending.isEmpty {  // a line still being written when following stopped is no line yet
+            skipped += pending.count
+            pending = []
+        }
         guard !pending.isEmpty, !skippingOverlongLine else {
-            // The input ended in an overlong line: an empty chunk (no line) still counts the bytes it skipped.
+            // The input ended in an overlong or unfinished line: an empty chunk (no line) still counts its bytes.
             return skipped > 0 ? counted(Chunk(bytes: [])) : nil
         }
         defer { pending = [] }
@@ -178,8 +184,8 @@ final class ChunkReader {
     private func readBlock(shouldStop: () -> Bool) throws -> Read {
         let carried = pending.count
         while true {
-            if follow, shouldStop() { return .end }  // a Ctrl-C just before a read that blocks would not end it
-            if !isRegularFile, !awaitData(shouldStop: shouldStop) { return .end }
+            if follow, shouldStop() { return stop() }  // a Ctrl-C just before a read that blocks would not end it
+            if !isRegularFile, !awaitData(shouldStop: shouldStop) { return stop() }
             var failure: Int32 = 0
             var block: [UInt8]
             if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
@@ -201,7 +207,7 @@ final class ChunkReader {
                 }
             }
             if failure == EINTR {
-                if shouldStop() { return .end }
+                if shouldStop() { return stop() }
                 continue
             }
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
@@ -223,8 +229,14 @@ final class ChunkReader {
                 usleep(200_000)
                 continue
             }
-            return .end
+            return follow ? stop() : .end
         }
+    }
+
+    /// The end of reading because `shouldStop` said so.
+    private func stop() -> Read {
+        stopped = true
+        return .end
     }
 
     /// Waits until a stream (a pipe, a terminal) has data or ends, asking `shouldStop` every quarter second: a

@@ -19,7 +19,7 @@ final class SignalTests: XCTestCase {
 
     /// Runs `lifeline arguments…` reading standard input that stays open after `trace`, sends `signal` once it is
     /// waiting for more, and returns how it ended.
-    private func run(_ arguments: [String], signal: Int32) throws -> (reason: Process.TerminationReason, result: CLIRunner.Result) {
+    private func run(_ arguments: [String], signal: Int32, trace: String = trace) throws -> (reason: Process.TerminationReason, result: CLIRunner.Result) {
         let process = Process()
         process.executableURL = try CLIRunner.executable
         process.arguments = arguments
@@ -35,7 +35,7 @@ final class SignalTests: XCTestCase {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        input.fileHandleForWriting.write(Data(Self.trace.utf8))
+        input.fileHandleForWriting.write(Data(trace.utf8))
         Thread.sleep(forTimeInterval: 1.5)  // it has read the lines and waits for more
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(30)
@@ -62,6 +62,15 @@ final class SignalTests: XCTestCase {
             XCTAssertTrue(result.stdout.contains("<stdin>:2: warning: [appearance-order]"), "signal \(signal): \(result.stdout)")
             XCTAssertTrue(result.stdout.contains("in 1 file (2 lines"), "signal \(signal): the summary: \(result.stdout)")
         }
+    }
+
+    /// A last line still being written (no newline yet) when following stops is no line: it is not read, and its
+    /// bytes still count as read.
+    func testALineStillBeingWrittenWhenFollowingStopsIsNotRead() throws {
+        let (_, result) = try run(["check", "--follow", "--stats", "-"], signal: SIGINT, trace: Self.trace + "vc1 viewDidDisapp")
+        XCTAssertTrue(result.stderr.contains("lines read:        2\n"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("(2 lines, 2 events"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("0.0 MB in"), result.stderr)
     }
 
     /// Not following, a run stopped before the end of its inputs reports nothing (its findings would pass for all
