@@ -12,8 +12,9 @@ import Foundation
 ///   file beside it, created exclusively under an unpredictable name without following links (a link planted under
 ///   a guessed name is never written through), written in full, flushed to disk, given the old file's mode (and,
 ///   when allowed, its owner), then renamed over it;
-/// - what is not a regular file (`/dev/null`, a FIFO, a terminal, a link to `/dev/stdout`) is written into
-///   directly, never replaced by a file;
+/// - what is not a regular file (`/dev/null`, a FIFO, a terminal) is written into directly, never replaced by a
+///   file; `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` (or a link to one) are written to that
+///   descriptor as the shell set it up (`>> log` keeps appending), never reopened or replaced;
 /// - a directory is an error.
 public enum AtomicFile {
     /// Why a file could not be written.
@@ -53,6 +54,10 @@ public enum AtomicFile {
     /// Writes through `writing` (it returns why it failed, if it did): directly into what is not a regular file,
     /// else into a temporary file renamed over the destination.
     private static func replace(_ path: String, writing: (Int32) -> String?) throws(WriteError) {
+        if let descriptor = namedDescriptor(path) {
+            if let failure = writing(descriptor) { throw WriteError(path: path, reason: failure) }
+            return
+        }
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, info.st_mode & S_IFMT == S_IFDIR { throw WriteError(path: path, reason: "is a directory") }
@@ -111,6 +116,33 @@ public enum AtomicFile {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
+    }
+
+    /// The open descriptor `path` names, itself or through links: `/dev/stdout` is 1, `/dev/fd/3` is 3.
+    static func namedDescriptor(_ path: String) -> Int32? {
+        var current = path
+        for _ in 0..<40 {  // as many links as the system follows (SYMLOOP_MAX)
+            switch current {
+            case "/dev/stdout": return STDOUT_FILENO
+            case "/dev/stderr": return STDERR_FILENO
+            default:
+                for prefix in ["/dev/fd/", "/proc/self/fd/"] where current.hasPrefix(prefix) {
+                    return Int32(current.dropFirst(prefix.count)).flatMap { fcntl($0, F_GETFD) >= 0 ? $0 : nil }
+                }
+            }
+            guard let target = linkTarget(current) else { return nil }
+            let slash = current.lastIndex(of: "/")
+            current = target.hasPrefix("/") ? target : (slash.map { String(current[...$0]) } ?? "") + target
+        }
+        return nil
+    }
+
+    /// What the link at `path` holds, or nil when it is no link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `path` with every link resolved, or nil when it leads nowhere.

@@ -113,4 +113,21 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["report.html"])
     }
+
+    /// `/dev/stdout` and the like (or a link to one) are written to the descriptor as it is: a standard output
+    /// redirected to a file in append mode keeps its earlier content, and the file is not replaced.
+    func testStandardDescriptorsAreWrittenAsTheShellSetThemUp() throws {
+        let log = directory.appendingPathComponent("ci.log").path
+        try Data("earlier\n".utf8).write(to: URL(fileURLWithPath: log))
+        let descriptor = open(log, O_WRONLY | O_APPEND)
+        defer { close(descriptor) }
+        try AtomicFile.write(Array("report\n".utf8), to: "/dev/fd/\(descriptor)")
+        let link = directory.appendingPathComponent("out.md").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/\(descriptor)")
+        try AtomicFile.write(Array("again\n".utf8), to: link)
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "earlier\nreport\nagain\n")
+        XCTAssertEqual(AtomicFile.namedDescriptor("/dev/stdout"), STDOUT_FILENO)
+        XCTAssertNil(AtomicFile.namedDescriptor(log))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["ci.log", "out.md"])
+    }
 }
