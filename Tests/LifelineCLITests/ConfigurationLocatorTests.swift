@@ -84,5 +84,8 @@ final class ConfigurationLocatorTests: XCTestCase {
         let result = try CLIRunner.run(["check", "traces"], in: work)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("traces/bad\u{FFFD}.log: error: file name is not UTF-8: not read; rename it"), result.stderr)
+        let named = try CLIRunner.run(["check", "traces/bad\u{FFFD}.log"], in: work)  // as the program receives the name
+        XCTAssertEqual(named.status, 2)
+        XCTAssertTrue(named.stderr.contains("traces/bad\u{FFFD}.log: error: cannot read: the file name is not UTF-8 (rename the file)"), named.stderr)
     }
 }

@@ -75,6 +75,10 @@ public struct InputDiscovery: Sendable {
             } else if let identity = FileIdentity(path: argument), identity.isDirectory {
                 walker.root = Walker.resolved(argument) ?? argument
                 walker.walk(argument, below: "", ancestors: [identity], throughLink: false)
+            } else if argument.contains("\u{FFFD}"), FileIdentity(path: argument) == nil {
+                // The program's arguments are decoded as UTF-8, invalid bytes replaced: a name that was not UTF-8
+                // now names nothing, and "no such file" would hide why.
+                walker.problems.append(.init(path: argument, message: "cannot read: the file name is not UTF-8 (rename the file)"))
             } else {
                 walker.found.append(Candidate(path: argument, identity: FileIdentity(path: argument), throughLink: false))
             }
