@@ -12,8 +12,9 @@ struct CheckCommand {
         Reads each input as one trace (a file, or - for standard input), recognises the lifecycle callbacks \
         logged in any format and dialect, and reports every violation as `file:line: severity: [rule] message`.
         Directories are searched recursively (hidden ones skipped) for *.log, *.txt, *.trace, *.ndjson and \
-        *.jsonl files; symbolic links in them are not followed (--follow-links: those that stay inside). A --include or --exclude pattern with a / matches the path below the directory \
-        (experimental/**); one without matches file and folder names.
+        *.jsonl files; symbolic links in them are not followed (--follow-links: those that stay inside). \
+        A --include or --exclude pattern with a / matches the path below the directory (experimental/**); one \
+        without matches file and folder names.
         A baseline records findings by file, rule, controller class, event and occurrence, not by line, so it \
         survives edits elsewhere in the traces.
         --format github also appends a Markdown summary to $GITHUB_STEP_SUMMARY when it is set.
