@@ -66,7 +66,8 @@ struct CheckCommand {
         let output = ReportOutput(format: try arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
         let expansion = try InputExpansion.expand(arguments)
         if follow { try checkFollowable(expansion) }
-        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        var options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         let baseline = try arguments.value("--baseline").map(BaselineFile.read)
         let audit = Audit(jobs: try jobs(), options: options.options)
 

@@ -10,6 +10,8 @@ struct InputOptions: Sendable {
     /// Absolute; relative input paths are relative to it.
     var workingDirectory: String
     var follow = false
+    /// Inputs found in folder walks, opened without following a link (`InputDiscovery.Expansion.foundWithoutLinks`).
+    var foundWithoutLinks: Set<String> = []
     var leakTimeout: Double?
     var slowTransition: Double?
 
@@ -29,6 +31,7 @@ struct InputOptions: Sendable {
     func options(for input: TraceInput) throws -> AnalysisOptions {
         var base = AnalysisOptions()
         base.follow = follow
+        base.opensThroughLink = !foundWithoutLinks.contains(input.displayName)
         var options: AnalysisOptions
         do { options = try configuration.options(for: configurationPath(of: input), base: base) } catch {
             throw CommandFailure(description: "configuration: \(error)")

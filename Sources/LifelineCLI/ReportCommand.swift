@@ -43,8 +43,9 @@ struct ReportCommand {
         Interrupt.install()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        var options = try inputOptions(configuration, workingDirectory: workingDirectory)
         let expansion = try InputExpansion.expand(arguments)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         var failed = false
         for problem in expansion.problems {
             OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")

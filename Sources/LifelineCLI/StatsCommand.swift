@@ -57,9 +57,10 @@ struct StatsCommand {
         let workingDirectory = FileManager.default.currentDirectoryPath
         Interrupt.install()
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         try options.validate()
         let expansion = try InputExpansion.expand(arguments)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         var failed = false
         for problem in expansion.problems {
             OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")

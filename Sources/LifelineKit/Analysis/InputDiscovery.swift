@@ -53,6 +53,9 @@ public struct InputDiscovery: Sendable {
         public var skippedLinks: [String] = []
         /// With `followLinks`: links that lead outside the directory named, not followed, in path order.
         public var linksOutside: [String] = []
+        /// The inputs found in walked directories without a link on the way: open them without following one
+        /// (`AnalysisOptions.opensThroughLink`).
+        public var foundWithoutLinks: Set<String> = []
     }
 
     /// Why a FIFO, socket or device in a walked directory is skipped.
@@ -87,10 +90,12 @@ public struct InputDiscovery: Sendable {
         var inputs = Self.deduplicated(walker.found).map(TraceInput.file)
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
+        let foundWithoutLinks = Set(walker.found.filter { !$0.throughLink }.map(\.path)).subtracting(named)
         return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
                          skipped: walker.skipped.sorted { $0.path < $1.path },
                          skippedLinks: walker.skippedLinks.filter { !named.contains($0) }.sorted(),  // read: not skipped
-                         linksOutside: walker.linksOutside.filter { !named.contains($0) }.sorted())
+                         linksOutside: walker.linksOutside.filter { !named.contains($0) }.sorted(),
+                         foundWithoutLinks: foundWithoutLinks)
     }
 
     /// One path per file: paths without links win, then the first in path order.

@@ -38,7 +38,8 @@ public struct TraceAnalyzer: Sendable {
 
     /// Analyses `input` as one trace. Throws only when the input cannot be opened or read.
     public func analyze(_ input: TraceInput, observer: Observer) throws -> TraceStatistics {
-        let reader = try input.reader(blockSize: blockSize, follow: options.follow, writerPatience: options.writerPatience,
+        let reader = try input.reader(blockSize: blockSize, follow: options.follow, throughLink: options.opensThroughLink,
+                                      writerPatience: options.writerPatience,
                                       shouldStop: observer.shouldStop)
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,

@@ -74,6 +74,26 @@ final class InputDiscoveryTests: XCTestCase {
                        "a path named on the command line is read")
     }
 
+    /// A file found in a walk is opened without following a link: one put in its place after the walk (a race with
+    /// whoever writes the folder) is not read, while a link named on the command line still is.
+    func testAFileFoundInAWalkIsNotReadThroughALinkPutInItsPlaceLater() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.log", "vc1 viewWillAppear\nvc1 viewWillAppear\n")
+        let expansion = InputDiscovery().expand([tree.root, tree.path("notes.md")])
+        XCTAssertTrue(expansion.foundWithoutLinks.contains(tree.path("b.log")))
+        XCTAssertFalse(expansion.foundWithoutLinks.contains(tree.path("notes.md")), "named, not found")
+        try FileManager.default.removeItem(atPath: tree.path("b.log"))
+        try tree.link("b.log", to: outside.path("secret.log"))
+        var options = AnalysisOptions()
+        options.opensThroughLink = false
+        let observer = TraceAnalyzer.Observer { _ in }
+        XCTAssertThrowsError(try TraceAnalyzer(options: options).analyze(.file(tree.path("b.log")), observer: observer)) { error in
+            XCTAssertEqual(error as? IngestError, .cannotOpen("became a symbolic link after the folder was searched: not followed"))
+        }
+        XCTAssertEqual(try TraceAnalyzer(options: AnalysisOptions()).analyze(.file(tree.path("b.log")), observer: observer).lines, 2)
+    }
+
     /// `--follow-links` follows links that stay inside the folder named (whatever path they take), never out of it.
     func testFollowingLinksNeverLeavesTheFolderNamed() throws {
         let outside = try TemporaryTree()
