@@ -4,10 +4,11 @@ import LifelineKit
 /// Reads and writes the files of `--baseline` and `--write-baseline`; failures end the command with status 2.
 enum BaselineFile {
     static func read(_ path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(description: "\(path): cannot use baseline: \(UnreadableFile.reason(path))")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch {  // a file, or /dev/stdin, <(…)
+            throw CommandFailure(description: "\(path): cannot use baseline: \(error.reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandFailure(description: "\(path): cannot use baseline: not UTF-8")
         }
         do { return try Baseline.parse(text, file: path) } catch {
@@ -15,19 +16,18 @@ enum BaselineFile {
         }
     }
 
-    /// Writes a file beside `path` and renames it over `path`, so a failed write never leaves half a baseline.
+    /// The path baseline paths are relative to the folder of: the baseline's own, or for a stream (`/dev/stdin`,
+    /// `<(…)`, `/dev/stdout`), whose folder means nothing, a name in the working directory.
+    static func anchor(_ path: String) -> String {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG ? "lifeline-baseline" : path
+    }
+
+    /// Writes the baseline as every file Lifeline writes (`AtomicFile`): a failed write never leaves half a
+    /// baseline, nor a temporary file.
     static func write(_ baseline: Baseline, to path: String) throws {
-        let temporary = "\(path).\(getpid()).tmp"
-        let written = Array(baseline.serialized().utf8).withUnsafeBytes { bytes -> Bool in
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            return Glibc.write(descriptor, bytes.baseAddress, bytes.count) == bytes.count
-        }
-        guard written, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CommandFailure(description: "\(path): cannot write baseline: \(reason)")
+        do { try AtomicFile.write(Array(baseline.serialized().utf8), to: path) } catch {
+            throw CommandFailure(description: "\(path): cannot write baseline: \(error.reason)")
         }
     }
 }

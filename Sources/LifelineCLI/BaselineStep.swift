@@ -8,7 +8,8 @@ enum BaselineStep {
                       workingDirectory: String) throws -> Bool {
         var written = true
         if let path = try arguments.value("--write-baseline") {
-            let recorded = Baseline(recording: result.findings, paths: BaselinePaths(baselineFile: path, workingDirectory: workingDirectory))
+            let recorded = Baseline(recording: result.findings,
+                                    paths: BaselinePaths(baselineFile: BaselineFile.anchor(path), workingDirectory: workingDirectory))
             do {
                 try BaselineFile.write(recorded, to: path)
                 OutputStream.standardError.note("lifeline: recorded \(counted(recorded.fingerprints.count, "finding")) in \(path)")
@@ -18,10 +19,12 @@ enum BaselineStep {
             }
         }
         if let baseline, let path = try arguments.value("--baseline") {
-            let paths = BaselinePaths(baselineFile: path, workingDirectory: workingDirectory)
+            let paths = BaselinePaths(baselineFile: BaselineFile.anchor(path), workingDirectory: workingDirectory)
             let (fresh, known) = baseline.newFindings(in: result.findings, paths: paths)
             if known > 0 { OutputStream.standardError.note("lifeline: \(counted(known, "finding")) in the baseline not shown") }
+            let configuration = result.configuration
             result = AuditResult(files: result.files, findings: fresh, rules: result.rules)
+            result.configuration = configuration
         }
         return written
     }

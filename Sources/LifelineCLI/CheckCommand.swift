@@ -12,8 +12,9 @@ struct CheckCommand {
         Reads each input as one trace (a file, or - for standard input), recognises the lifecycle callbacks \
         logged in any format and dialect, and reports every violation as `file:line: severity: [rule] message`.
         Directories are searched recursively (hidden ones skipped) for *.log, *.txt, *.trace, *.ndjson and \
-        *.jsonl files. A --include or --exclude pattern with a / matches the path below the directory \
-        (experimental/**); one without matches file and folder names.
+        *.jsonl files; symbolic links in them are not followed (--follow-links: those that stay inside). \
+        A --include or --exclude pattern with a / matches the path below the directory (experimental/**); one \
+        without matches file and folder names.
         A baseline records findings by file, rule, controller class, event and occurrence, not by line, so it \
         survives edits elsewhere in the traces.
         Defaults: --format text; --fail-on error, or the configuration's failOn.
@@ -35,6 +36,7 @@ struct CheckCommand {
                        repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Files or folders to leave out; repeatable.",
                        repeatable: true),
+            InputExpansion.followLinks,
             OptionSpec(["--baseline"], .value(valueName: "file"), help: "Report only findings not in this baseline."),
             OptionSpec(["--write-baseline"], .value(valueName: "file"), help: "Record all current findings as a baseline."),
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
@@ -60,6 +62,7 @@ struct CheckCommand {
     func run() -> Int32 { Lifeline.exitStatus(of: execute) }
 
     private func execute() throws -> Int32 {
+        Interrupt.install()
         let started = Date()
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
@@ -71,7 +74,8 @@ struct CheckCommand {
         let output = ReportOutput(format: try arguments.value("--format") ?? "text", text: text, workingDirectory: workingDirectory)
         let expansion = try InputExpansion.expand(arguments)
         if follow { try checkFollowable(expansion) }
-        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        var options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         let baseline = try arguments.value("--baseline").map(BaselineFile.read)
         try arguments.value("--write-baseline").map { try OutputFolder.check($0, for: "--write-baseline") }
         let audit = Audit(jobs: try jobs(), options: options.options)
@@ -81,12 +85,14 @@ struct CheckCommand {
         var result = AuditResult(files: (outcomes.map(\.summary) + expansion.problems.map(Self.summary)).sorted { $0.path < $1.path },
                                  findings: outcomes.flatMap(\.findings),
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
+        result.configuration = configuration.file
+        if !follow, Interrupt.requested() { throw Interrupt.failure("nothing reported, no baseline written") }
         if !follow { printDiagnostics(outcomes, expansion.problems, requireEvents: requireEvents) }
         let eventless = requireEvents && outcomes.contains(where: Self.hasNoEvent)
         let baselineWritten = try BaselineStep.apply(arguments, baseline, to: &result, workingDirectory: workingDirectory)
-        let failed = !result.failedFiles.isEmpty || !baselineWritten || eventless
         output.write(result, streamed: follow && output.streamedLine != nil, to: .standardOutput)
-        output.appendJobSummary(result, environment: environment)
+        let summaryWritten = output.appendJobSummary(result, environment: environment)
+        let failed = !result.failedFiles.isEmpty || !baselineWritten || !summaryWritten || eventless
         if try arguments.flag("--stats") {
             OutputStream.standardError.write(StatisticsReport.render(result, seconds: Date().timeIntervalSince(started)))
         }
@@ -95,9 +101,10 @@ struct CheckCommand {
 
     /// Every input on `audit`'s workers, with a progress line on a terminal once it takes a while.
     private func runBatch(_ audit: Audit, _ inputs: [TraceInput], showProgress: Bool) -> [Audit.FileOutcome] {
-        guard showProgress, !OutputStream.standardError.silencesNotes else { return audit.run(inputs) }
-        let progress = ProgressLine(total: inputs.count)
         var hooks = Audit.Hooks()
+        hooks.shouldStop = Interrupt.requested
+        guard showProgress, !OutputStream.standardError.silencesNotes else { return audit.run(inputs, hooks: hooks) }
+        let progress = ProgressLine(total: inputs.count)
         hooks.fileFinished = progress.fileFinished
         hooks.bytesRead = progress.bytesRead
         progress.start()
@@ -107,7 +114,6 @@ struct CheckCommand {
 
     /// One input, read as it grows until Ctrl-C, printing findings and unparseable lines as they come.
     private func runFollowing(_ audit: Audit, _ input: TraceInput, output: ReportOutput, requireEvents: Bool) -> [Audit.FileOutcome] {
-        Interrupt.install()
         var hooks = Audit.Hooks()
         if let line = output.streamedLine {
             hooks.finding = { finding in
@@ -177,8 +183,7 @@ struct CheckCommand {
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        var options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         options.follow = try arguments.flag("--follow")
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }

@@ -36,22 +36,35 @@ final class UnparseableReport: @unchecked Sendable {
         return lines
     }
 
-    /// A note for an input with no lifecycle event, or with callback lines naming no controller: a few of its
-    /// lines, and where to look next.
+    /// A note for an input with no lifecycle event, or with callback lines naming no controller, and where to
+    /// look next. Lines are quoted only from a file Lifeline read lifecycle events in: a file with none may not be a
+    /// log at all (a link to a secret, a planted file) and CI logs are public, so it is described, not quoted.
     static func unreadNotes(_ file: String, _ stats: TraceStatistics) -> [String] {
-        let header: String
+        let hint = "\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"
         if stats.recognisedNothing {
-            header = "\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line"))"
-        } else if stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) {
-            header = "\(file): note: \(counted(stats.unattributedLines, "line")) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller"
-        } else {
-            return []
+            return ["\(file): note: no lifecycle events recognised in \(counted(stats.lines, "line")): \(description(of: stats))", hint]
         }
-        let shown = stats.samples.filter { stats.recognisedNothing || $0.reason != nil }.map { sample in
+        guard stats.unattributedLines > 0, stats.samples.contains(where: { $0.reason != nil }) else { return [] }
+        let header = "\(file): note: \(counted(stats.unattributedLines, "line")) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller"
+        let shown = stats.samples.filter { $0.reason != nil }.map { sample in
             "\(file):\(sample.line): \(sample.text.prefix(160))" + (sample.reason.map { "  (\($0))" } ?? "")
         }
-        return [header + (shown.isEmpty ? "" : "; for example:")] + shown
-            + ["\(file): note: `lifeline events \(file)` shows what each line was read as; a `patterns` entry in .lifeline.json teaches Lifeline a new shape"]
+        return [header + (shown.isEmpty ? "" : "; for example:")] + shown + [hint]
+    }
+
+    /// What a file with no lifecycle event looks like, from its counts alone: `2 mention a callback but name no
+    /// controller (lines 3, 9); 1 unparseable`, or `no line mentions a lifecycle callback`.
+    private static func description(of stats: TraceStatistics) -> String {
+        var parts: [String] = []
+        if stats.unattributedLines > 0 {
+            let lines = stats.samples.filter { $0.reason != nil }.map { String($0.line) }
+            let at = lines.isEmpty ? "" : " (line\(lines.count == 1 ? "" : "s") \(lines.joined(separator: ", "))\(stats.unattributedLines > lines.count ? ", …" : ""))"
+            parts.append("\(stats.unattributedLines) \(stats.unattributedLines == 1 ? "mentions" : "mention") a callback but \(stats.unattributedLines == 1 ? "names" : "name") no controller\(at)")
+        } else {
+            parts.append("no line mentions a lifecycle callback")
+        }
+        if stats.unparseableLines > 0 { parts.append("\(stats.unparseableLines) unparseable") }
+        return parts.joined(separator: "; ")
     }
 
     /// Why an input failed `--require-events`: empty, or nothing in it recognised.
@@ -77,26 +90,38 @@ enum StatisticsReport {
           unparseable:      \(stats.unparseableLines)
         \(stats.appEvents > 0 ? "app events:        \(stats.appEvents) (on other lines\(stats.unattachedAppEvents > 0 ? "; \(stats.unattachedAppEvents) with no controller" : ""))\n" : "")\
         controllers:       \(stats.controllers)
+        configuration:     \(result.configuration.map(VisibleText.escape) ?? "none (defaults)")
         throughput:        \(String(format: "%.1f", megabytes)) MB in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", rate)) MB/s)
 
         """
     }
 }
 
-/// Ctrl-C while following: stop reading, print the summary, exit as usual.
+/// SIGINT (Ctrl-C), SIGTERM (a CI timeout, `kill`) and SIGHUP (a closed terminal or ssh session), handled alike
+/// by the commands that read inputs: reading stops, no temporary file is left, and the run ends with 0, 1 or 2,
+/// never by the signal. Following, the summary is then printed; otherwise the run is discarded with status 2,
+/// as findings of part of the inputs would pass for all of them.
 enum Interrupt {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+    /// The signal received, 0 before any.
+    nonisolated(unsafe) private static var received: sig_atomic_t = 0
+
+    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
     static func install() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+        action.__sigaction_handler.sa_handler = { signal in Interrupt.received = signal }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: a blocked read returns so the reader can stop
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
+        for (number, _) in signals { sigaction(number, &action, nil) }
     }
 
-    @Sendable static func requested() -> Bool { flag != 0 }
+    @Sendable static func requested() -> Bool { received != 0 }
+
+    /// The failure that ends a run a signal stopped before it read everything: `what` was not done.
+    static func failure(_ what: String) -> CommandFailure {
+        let name = signals.first { $0.number == received }?.name ?? "a signal"
+        return CommandFailure(description: "interrupted by \(name) before every input was read: \(what)")
+    }
 }
 
 /// `1 finding`, `3 findings`.

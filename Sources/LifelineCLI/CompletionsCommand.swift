@@ -19,7 +19,7 @@ struct CompletionsCommand {
     func run() -> Int32 {
         let name = arguments.positionals[0]
         guard let shell = CompletionShell(rawValue: name) else {
-            OutputStream.standardError.line("lifeline: unknown shell '\(name)' (expected one of: \(Self.shells.joined(separator: ", ")))")
+            OutputStream.standardError.diagnostic("lifeline: unknown shell '\(name)' (expected one of: \(Self.shells.joined(separator: ", ")))")
             return Lifeline.ExitStatus.failure
         }
         OutputStream.standardOutput.write(shell.script(for: Lifeline.commands))

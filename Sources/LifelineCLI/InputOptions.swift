@@ -10,15 +10,16 @@ struct InputOptions: Sendable {
     /// Absolute; relative input paths are relative to it.
     var workingDirectory: String
     var follow = false
+    /// Inputs found in folder walks, opened without following a link (`InputDiscovery.Expansion.foundWithoutLinks`).
+    var foundWithoutLinks: Set<String> = []
     var leakTimeout: Double?
     var slowTransition: Double?
 
-    /// Options whose override paths are relative to the folder of the configuration's file: `explicitPath` (the
-    /// `--config` given), else the nearest `.lifeline.json` above `workingDirectory`.
-    init(configuration: Configuration, explicitPath: String?, workingDirectory: String) {
+    /// Options whose override paths are relative to the folder of the configuration's file (`--config`, or the
+    /// `.lifeline.json` found).
+    init(configuration: Configuration, workingDirectory: String) {
         self.configuration = configuration
-        let file = explicitPath ?? ConfigurationLocator.search(from: workingDirectory)
-        configurationFolder = file.map { RelativePath.absolute("\($0)/..", base: workingDirectory) }
+        configurationFolder = configuration.file.map { RelativePath.absolute("\($0)/..", base: workingDirectory) }
         self.workingDirectory = workingDirectory
     }
 
@@ -30,6 +31,7 @@ struct InputOptions: Sendable {
     func options(for input: TraceInput) throws -> AnalysisOptions {
         var base = AnalysisOptions()
         base.follow = follow
+        base.opensThroughLink = !foundWithoutLinks.contains(input.displayName)
         var options: AnalysisOptions
         do { options = try configuration.options(for: configurationPath(of: input), base: base) } catch {
             throw CommandFailure(description: "configuration: \(error)")

@@ -25,9 +25,23 @@ public enum Lifeline {
     /// Runs the program with `arguments` (including the program name) and returns its exit status.
     public static func main(_ arguments: [String]) -> Int32 {
         OutputStream.ignoreBrokenPipes()
-        let rest = Array(arguments.dropFirst())
+        let status = run(Array(arguments.dropFirst()))
+        return finish(status)
+    }
+
+    /// Flushes the output; a failed write to standard output (other than a vanished reader) is named on standard
+    /// error and turns the status into 2, so CI never reads a cut report as findings or success.
+    static func finish(_ status: Int32) -> Int32 {
+        let out = OutputStream.standardOutput, err = OutputStream.standardError
+        out.flush()
+        defer { err.flush() }
+        guard let failure = out.failure else { return status }
+        err.line("lifeline: \(out.name): cannot write: \(failure)")
+        return ExitStatus.failure
+    }
+
+    private static func run(_ rest: [String]) -> Int32 {
         let err = OutputStream.standardError
-        defer { OutputStream.standardOutput.flush(); err.flush() }
         guard let name = rest.first, name != "--help", name != "-h", name != "help" else {
             if rest.isEmpty { err.line(HelpFormatter.help(for: commands)); return ExitStatus.failure }
             OutputStream.standardOutput.line(HelpFormatter.help(for: commands))

@@ -69,8 +69,8 @@ struct MergeCommand {
                                  rules: RuleRegistry.descriptions + configuration.customRules.map(\.description))
         let baselineWritten = try BaselineStep.apply(arguments, baseline, to: &result, workingDirectory: workingDirectory)
         output.write(result, streamed: false, to: .standardOutput)
-        output.appendJobSummary(result, environment: environment)
-        if !result.failedFiles.isEmpty || !baselineWritten { return Lifeline.ExitStatus.failure }
+        let summaryWritten = output.appendJobSummary(result, environment: environment)
+        if !result.failedFiles.isEmpty || !baselineWritten || !summaryWritten { return Lifeline.ExitStatus.failure }
         return CheckCommand.exitStatus(for: result.findings, failOn: failOn)
     }
 
@@ -98,8 +98,10 @@ struct MergeCommand {
     }
 
     private static func read(_ path: String) throws -> JSONValue {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data else { throw CommandFailure(description: "\(path): cannot read the shard: \(UnreadableFile.reason(path))") }
+        let data: Data
+        do { data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(try InputFile.read(path)) } catch {
+            throw CommandFailure(description: "\(path): cannot read the shard: \(error.reason)")
+        }
         do { return try JSONParser.parse(String(decoding: data, as: UTF8.self)) } catch {
             throw CommandFailure(description: "\(path): not JSON: \(error)")
         }

@@ -19,6 +19,7 @@ struct ReportCommand {
             OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            InputExpansion.followLinks,
             OptionSpec(["--leak-timeout"], .value(valueName: "seconds"), help: "Grace period for not-deallocated.", defaultValue: "3"),
             OptionSpec(["--slow-transition"], .value(valueName: "seconds"), help: "Threshold for slow-transition.", defaultValue: "1"),
             Lifeline.quietOption,
@@ -40,11 +41,13 @@ struct ReportCommand {
     private func execute() throws -> Int32 {
         let requested = try Self.outputs.compactMap { output in try arguments.value(output.option).map { (path: $0, writer: output.writer) } }
         guard !requested.isEmpty else { throw CommandFailure(description: "nothing to write: give --html, --markdown or --chrome-trace") }
+        Interrupt.install()
         for output in Self.outputs { try arguments.value(output.option).map { try OutputFolder.check($0, for: output.option) } }
         let workingDirectory = FileManager.default.currentDirectoryPath
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let options = try inputOptions(configuration, workingDirectory: workingDirectory)
+        var options = try inputOptions(configuration, workingDirectory: workingDirectory)
         let expansion = try InputExpansion.expand(arguments)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         var failed = false
         for problem in expansion.problems {
             OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
@@ -59,7 +62,8 @@ struct ReportCommand {
             let collector = measuresTimings ? TimingCollector(file: input.displayName) : nil
             do {
                 traces.append(try TimelineBuilder.build(input, options: analysis, eventTexts: requested.contains { $0.writer.showsEventTexts },
-                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector))
+                                                        unparseable: UnparseableReport(file: input.displayName).note, timings: collector,
+                                                        shouldStop: Interrupt.requested))
                 if let collector { timings.append(collector.finish()) }
             } catch {
                 OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
@@ -67,6 +71,7 @@ struct ReportCommand {
                 failed = true
             }
         }
+        if Interrupt.requested() { throw Interrupt.failure("no report written") }
         // A report of inputs none of which could be read would look like a clean one.
         if traces.allSatisfy({ $0.failure != nil }) {
             throw CommandFailure(description: "no report written: no input could be read")
@@ -86,7 +91,7 @@ struct ReportCommand {
             writer.write(model) { OutputStream.standardOutput.write(bytes: $0) }
             return true
         }
-        do { try AtomicFile.write(to: path) { writer.write(model, to: $0) } } catch {
+        do { try AtomicFile.write(to: path, shouldStop: Interrupt.requested) { writer.write(model, to: $0) } } catch {
             OutputStream.standardError.diagnostic("lifeline: \(error)")
             return false
         }
@@ -95,8 +100,7 @@ struct ReportCommand {
     }
 
     private func inputOptions(_ configuration: Configuration, workingDirectory: String) throws -> InputOptions {
-        var options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         options.leakTimeout = try explicit("--leak-timeout").map { try seconds($0, "--leak-timeout") }
         options.slowTransition = try explicit("--slow-transition").map { try seconds($0, "--slow-transition") }
         try options.validate()

@@ -41,13 +41,16 @@ struct ReportOutput {
     }
 
     /// For `github`: GitHub shows only the first annotations, so the Markdown summary of every finding is
-    /// appended to the job summary file (`GITHUB_STEP_SUMMARY`) when there is one.
-    func appendJobSummary(_ result: AuditResult, environment: [String: String]) {
-        guard format == "github", let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return }
+    /// appended to the job summary file (`GITHUB_STEP_SUMMARY`) when there is one. Returns false, having said
+    /// why, when it could not be written: a lost summary is an output error like any other.
+    func appendJobSummary(_ result: AuditResult, environment: [String: String]) -> Bool {
+        guard format == "github", let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else { return true }
         let summary = Data((MarkdownSummaryReporter().render(result) + "\n").utf8)
         do { try Self.append(summary, to: path) } catch {
-            OutputStream.standardError.diagnostic("lifeline: warning: cannot write the job summary to \(path): \(error.localizedDescription)")
+            OutputStream.standardError.diagnostic("lifeline: \(path) (GITHUB_STEP_SUMMARY): cannot write the job summary: \(error.localizedDescription)")
+            return false
         }
+        return true
     }
 
     private static func append(_ data: Data, to path: String) throws {

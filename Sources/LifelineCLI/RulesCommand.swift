@@ -32,11 +32,11 @@ struct RulesCommand {
         let words = arguments.positionals
         if words.isEmpty {
             if try arguments.flag("--markdown") {
-                out.write(RuleCatalog.markdownTable(adding: custom))
+                out.visibleLines(RuleCatalog.markdownTable(adding: custom))
             } else {
                 let list = RuleCatalog.list(adding: custom, severities: configuration.rules.compactMapValues(\.severity),
                                             disabled: Set(configuration.rules.filter { $0.value.enabled == false }.keys))
-                out.write(list)
+                out.visibleLines(list)
                 if list.contains("*"), let path = try arguments.value("--config")
                     ?? ConfigurationLocator.search(from: FileManager.default.currentDirectoryPath) {
                     out.line(Self.footer(configuration, path: path))
@@ -53,7 +53,7 @@ struct RulesCommand {
             let hint = Suggestion.hint(words[1], among: all.map(\.identifier))
             throw CommandFailure(description: "unknown rule '\(words[1])'\(hint) (rules: \(known.joined(separator: ", ")))")
         }
-        out.write(RuleCatalog.explanation(rule))
+        out.visibleLines(RuleCatalog.explanation(rule))
         return Lifeline.ExitStatus.clean
     }
 

@@ -36,6 +36,7 @@ struct StatsCommand {
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
             OptionSpec(["--samples"], help: "JSON lists every measurement, for 'lifeline merge'."),
             Lifeline.quietOption,
+            InputExpansion.followLinks,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories, or - for standard input.", minCount: 1, maxCount: nil)],
         examples: [
@@ -56,14 +57,15 @@ struct StatsCommand {
         let baseline = try baselinePath.map(Self.readBaseline)
         if try arguments.flag("--fail-on-regression"), baseline == nil { throw CommandFailure(description: "--fail-on-regression needs --compare") }
         let workingDirectory = FileManager.default.currentDirectoryPath
+        Interrupt.install()
         let configuration = try ConfigurationLocator.load(explicitPath: arguments.value("--config"))
-        let options = InputOptions(configuration: configuration, explicitPath: try arguments.value("--config"),
-                                   workingDirectory: workingDirectory)
+        var options = InputOptions(configuration: configuration, workingDirectory: workingDirectory)
         try options.validate()
         let expansion = try InputExpansion.expand(arguments)
+        options.foundWithoutLinks = expansion.foundWithoutLinks
         var failed = false
         for problem in expansion.problems {
-            OutputStream.standardError.line("\(problem.path): error: \(problem.message)")
+            OutputStream.standardError.diagnostic("\(problem.path): error: \(problem.message)")
             failed = true
         }
         var parts: [ScreenTimings] = []
@@ -72,12 +74,14 @@ struct StatsCommand {
             analysis.parallelism = ProcessInfo.processInfo.activeProcessorCount
             do {
                 parts.append(try ScreenTimingsBuilder.measure(input, options: analysis, preloadGap: preloadGap,
-                                                              unparseable: UnparseableReport(file: input.displayName).note).timings)
+                                                              unparseable: UnparseableReport(file: input.displayName).note,
+                                                              shouldStop: Interrupt.requested).timings)
             } catch {
-                OutputStream.standardError.line("\(input.displayName): error: \(error)")
+                OutputStream.standardError.diagnostic("\(input.displayName): error: \(error)")
                 failed = true
             }
         }
+        if Interrupt.requested() { throw Interrupt.failure("nothing measured") }
         let timings = ScreenTimings.merged(parts)
         let comparison = baseline.map { TimingComparison(baseline: $0, current: timings, statistic: statistic, threshold: threshold) }
         let name = baselinePath ?? ""
@@ -92,9 +96,12 @@ struct StatsCommand {
     }
 
     private static func readBaseline(_ path: String) throws -> [String: [TimingPhase: Distribution]] {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw CommandFailure(description: "\(path): cannot read the baseline: \(error.localizedDescription)")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch {  // a file, or /dev/stdin, <(…)
+            throw CommandFailure(description: "\(path): cannot read the baseline: \(error.reason)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CommandFailure(description: "\(path): cannot read the baseline: not UTF-8")
         }
         do { return try TimingsJSON.readBaseline(text) } catch {
             throw CommandFailure(description: "\(path): \(error)")

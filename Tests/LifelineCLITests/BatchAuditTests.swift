@@ -48,13 +48,16 @@ final class BatchAuditTests: XCTestCase {
     }
 
     /// Adds `traces/locked.log`, which cannot be read: mode 000, or as root (who reads anything) a link to
-    /// /proc/self/mem, which opens but fails to read. Skips the test where neither works.
-    private func addUnreadableFile() throws {
+    /// /proc/self/mem, which opens but fails to read. Skips the test where neither works. Returns the arguments
+    /// that make the audit read it: a link in a folder is not followed, so as root it is named as well.
+    private func addUnreadableFile() throws -> [String] {
         if geteuid() != 0 {
             try write("traces/locked.log", Self.handCall("LockedViewController"))
             XCTAssertEqual(chmod(path("traces/locked.log"), 0), 0)
+            return []
         } else if FileManager.default.fileExists(atPath: "/proc/self/mem") {
             try FileManager.default.createSymbolicLink(atPath: path("traces/locked.log"), withDestinationPath: "/proc/self/mem")
+            return ["traces/locked.log"]
         } else {
             throw XCTSkip("running as root without /proc/self/mem: no way to make a file unreadable")
         }
@@ -68,8 +71,7 @@ final class BatchAuditTests: XCTestCase {
     // MARK: What is audited
 
     func testAuditsTraceFilesRecursivelyWithATableTotalAndInputErrors() throws {
-        try addUnreadableFile()
-        let result = try check(["traces", "--jobs", "2"])
+        let result = try check(["traces", "--jobs", "2"] + addUnreadableFile())
         XCTAssertEqual(result.status, 2, "an unreadable file makes the status 2")
         let unreadable = geteuid() == 0 ? "read failed: Input/output error" : "cannot open: Permission denied"
         XCTAssertEqual(result.stdout, """
@@ -106,12 +108,12 @@ final class BatchAuditTests: XCTestCase {
     }
 
     func testOutputIsIdenticalWhateverTheNumberOfJobs() throws {
-        try addUnreadableFile()
+        let unreadable = try addUnreadableFile()
         for format in ["text", "json", "jsonl", "sarif", "junit", "github", "markdown"] {
-            let serial = try check(["traces", "--format", format, "--jobs", "1"])
+            let serial = try check(["traces", "--format", format, "--jobs", "1"] + unreadable)
             XCTAssertFalse(serial.stdout.isEmpty, format)
             for jobs in ["2", "4"] {
-                let parallel = try check(["traces", "--format", format, "--jobs", jobs])
+                let parallel = try check(["traces", "--format", format, "--jobs", jobs] + unreadable)
                 XCTAssertEqual(parallel.stdout, serial.stdout, "\(format) with --jobs \(jobs)")
                 XCTAssertEqual(parallel.stderr, serial.stderr, "\(format) with --jobs \(jobs)")
                 XCTAssertEqual(parallel.status, 2)

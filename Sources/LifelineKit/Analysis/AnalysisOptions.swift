@@ -18,6 +18,10 @@ public struct AnalysisOptions: Sendable {
     /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
     /// merged in order). 1 parses on the calling thread.
     public var parallelism = 1
+    /// Whether the input's path may end in a symbolic link. False for a file found in a folder walk, which does not
+    /// follow links (`InputDiscovery`): it is opened without following one, so a link put in its place after the walk
+    /// is not read.
+    public var opensThroughLink = true
     /// Seconds a FIFO named as an input may wait for a writer without `follow` (tests shorten it).
     var writerPatience = 5.0
     /// How many instances in full form make the engine first compact those at rest (tests set 1).

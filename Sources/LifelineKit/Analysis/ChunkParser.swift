@@ -166,6 +166,8 @@ struct ChunkParser {
                 heldStructure.removeAll { $0.line == recordLine }
                 account(record, line: nil, at: offset, number: recordLine, into: &result)
                 releaseHeldStructure { _ in true }
+            } else if !assembler.isInside {  // it left an object that was none (`JSONArrayAssembler`): its lines are shown as read
+                releaseHeldStructure { _ in true }
             }
         } else {
             reading = LineClassifier.read(line, minutes: &minutes, screened: screened)

@@ -7,9 +7,13 @@ import Darwin
 /// Expands the command line's inputs: files as given, `-` for standard input, and directories walked
 /// recursively for trace files.
 ///
-/// Inside directories, names starting with `.` are skipped (hidden files and folders); symbolic links are
-/// followed, except into a folder being walked (a loop) and links that loop on themselves; a link to nothing
-/// whose name is included is a problem, as are unreadable folders. Patterns without `/` match file (and folder) names;
+/// Inside directories, names starting with `.` are skipped (hidden files and folders). Symbolic links are not
+/// followed, as `find` and ripgrep do not (a link planted in a folder of traces could lead to any file the runner
+/// can read, or to `/`): those that would matter (a link to a folder, or whose name is included) are listed in
+/// `Expansion.skippedLinks`. With `followLinks`, a link is followed when it leads inside the folder named on the
+/// command line, except into a folder being walked (a loop); one that leads outside is listed in
+/// `Expansion.linksOutside`, and a link to nothing whose name is included is a problem. Unreadable folders are
+/// problems. A path named on the command line is read whatever it is. Patterns without `/` match file (and folder) names;
 /// patterns with `/` match the path below the directory given, `*` and `?` within one folder, `**` across folders
 /// (`experimental/**`). Excluded folders are not entered. One file reached by several paths is audited once,
 /// under the path that needs no link. The inputs come back in path order.
@@ -21,6 +25,8 @@ public struct InputDiscovery: Sendable {
     public var includes: [String]
     /// Patterns of files and folders left out of directories.
     public var excludes: [String]
+    /// Follow symbolic links met in directories, when they lead inside the directory named.
+    public var followLinks: Bool
 
     /// A directory entry that could not be audited.
     public struct Problem: Sendable, Equatable {
@@ -49,6 +55,13 @@ public struct InputDiscovery: Sendable {
         /// Files of walked directories that no include pattern took, in path order: what an empty search can
         /// suggest an `--include` for.
         public var unmatched: [String] = []
+        /// Symbolic links met in walked directories and not followed (without `followLinks`), in path order.
+        public var skippedLinks: [String] = []
+        /// With `followLinks`: links that lead outside the directory named, not followed, in path order.
+        public var linksOutside: [String] = []
+        /// The inputs found in walked directories without a link on the way: open them without following one
+        /// (`AnalysisOptions.opensThroughLink`).
+        public var foundWithoutLinks: Set<String> = []
     }
 
     /// A path to a file audited under another path.
@@ -62,30 +75,41 @@ public struct InputDiscovery: Sendable {
     static let notRegular = "skipped: not a regular file (a FIFO, socket or device is read only when named as an input)"
 
     /// `includes` replaces the default patterns when not empty.
-    public init(includes: [String] = [], excludes: [String] = []) {
+    public init(includes: [String] = [], excludes: [String] = [], followLinks: Bool = false) {
         self.includes = includes.isEmpty ? Self.defaultIncludes : includes
         self.excludes = excludes
+        self.followLinks = followLinks
     }
 
     /// The inputs to audit, and the problems met on the way (reported per path; the audit goes on).
     public func expand(_ arguments: [String]) -> Expansion {
-        var walker = Walker(includes: includes.map(Pattern.init), excludes: excludes.map(Pattern.init))
+        var walker = Walker(includes: includes.map(Pattern.init), excludes: excludes.map(Pattern.init), followLinks: followLinks)
         var standardInput = false
         for argument in arguments {
             if argument == "-" {
                 standardInput = true
             } else if let identity = FileIdentity(path: argument), identity.isDirectory {
+                walker.root = Walker.resolved(argument) ?? argument
                 walker.walk(argument, below: "", ancestors: [identity], throughLink: false)
+            } else if argument.contains("\u{FFFD}"), FileIdentity(path: argument) == nil {
+                // The program's arguments are decoded as UTF-8, invalid bytes replaced: a name that was not UTF-8
+                // now names nothing, and "no such file" would hide why.
+                walker.problems.append(.init(path: argument, message: "cannot read: the file name is not UTF-8 (rename the file)"))
             } else {
                 walker.found.append(Candidate(path: argument, identity: FileIdentity(path: argument), throughLink: false))
             }
         }
+        let named = Set(arguments)
         let (paths, merged) = Self.deduplicated(walker.found)
         var inputs = paths.map(TraceInput.file)
         if standardInput { inputs.append(.standardInput) }
         inputs.sort { $0.displayName < $1.displayName }
+        let foundWithoutLinks = Set(walker.found.filter { !$0.throughLink }.map(\.path)).subtracting(named)
         return Expansion(inputs: inputs, problems: walker.problems.sorted { $0.path < $1.path },
-                         skipped: walker.skipped.sorted { $0.path < $1.path }, merged: merged, unmatched: walker.unmatched.sorted())
+                         skipped: walker.skipped.sorted { $0.path < $1.path }, merged: merged, unmatched: walker.unmatched.sorted(),
+                         skippedLinks: walker.skippedLinks.filter { !named.contains($0) }.sorted(),  // read: not skipped
+                         linksOutside: walker.linksOutside.filter { !named.contains($0) }.sorted(),
+                         foundWithoutLinks: foundWithoutLinks)
     }
 
     /// One path per file: paths without links win, then the first in path order; and the paths left out, each
@@ -167,14 +191,20 @@ private struct FileIdentity: Hashable {
 private struct Walker {
     let includes: [Pattern]
     let excludes: [Pattern]
+    let followLinks: Bool
+    /// The real path of the directory named on the command line being walked: links are followed only inside it.
+    var root = "/"
     var found: [Candidate] = []
     var problems: [InputDiscovery.Problem] = []
     var skipped: [InputDiscovery.Problem] = []
     var unmatched: [String] = []
+    var skippedLinks: [String] = []
+    var linksOutside: [String] = []
 
-    init(includes: [Pattern], excludes: [Pattern]) {
+    init(includes: [Pattern], excludes: [Pattern], followLinks: Bool) {
         self.includes = includes
         self.excludes = excludes
+        self.followLinks = followLinks
     }
 
     mutating func walk(_ directory: String, below relative: String, ancestors: [FileIdentity], throughLink: Bool) {
@@ -182,16 +212,29 @@ private struct Walker {
             problems.append(.init(path: directory, message: "cannot read directory: \(String(cString: strerror(errno)))"))
             return
         }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for (name, valid) in names.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             if excludes.contains(where: { $0.matches(name: name, relativePath: relativePath) }) { continue }
             let isLink = Self.isSymbolicLink(path)
+            if isLink, !followLinks || !leadsInside(path) {
+                if matters(path, name, relativePath, ancestors: ancestors) {
+                    if followLinks { linksOutside.append(path) } else { skippedLinks.append(path) }
+                }
+                continue
+            }
+            if !valid {  // its bytes cannot be named in a String, so it cannot be opened or checked
+                if isIncluded(name, relativePath) {
+                    problems.append(.init(path: path, message: "file name is not UTF-8: not read; rename it"))
+                }
+                continue
+            }
             guard let identity = FileIdentity(path: path) else {
                 if errno == ENAMETOOLONG {  // whatever it is, it may hold traces: say so rather than skip it
                     problems.append(.init(path: path, message: Self.tooLong))
                 } else if errno != ELOOP, isIncluded(name, relativePath) {
-                    problems.append(.init(path: path, message: "broken symbolic link"))
+                    let cause = isLink && errno == ENOENT ? "broken symbolic link" : "cannot read: \(String(cString: strerror(errno)))"
+                    problems.append(.init(path: path, message: cause))
                 }
                 continue
             }
@@ -216,19 +259,43 @@ private struct Walker {
         includes.contains { $0.matches(name: name, relativePath: relativePath) }
     }
 
+    /// Whether a link not followed is worth naming: its name is one the walk takes, or it leads to a folder other
+    /// than one being walked (following that would be a loop, skipped anyway).
+    private func matters(_ path: String, _ name: String, _ relativePath: String, ancestors: [FileIdentity]) -> Bool {
+        if isIncluded(name, relativePath) { return true }
+        guard let target = FileIdentity(path: path), target.isDirectory else { return false }
+        return !ancestors.contains(target)
+    }
+
+    /// Whether the link at `path` resolves inside `root`; a link to nothing (or a loop) counts as inside, so it is
+    /// reported as broken rather than as leading out.
+    private func leadsInside(_ path: String) -> Bool {
+        guard let target = Self.resolved(path) else { return true }
+        return target == root || target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `path` with every link and `..` resolved, or nil when it leads nowhere.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
     private static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// The names in `directory` (with `.` and `..`), or nil with `errno` set.
-    private static func entries(of directory: String) -> [String]? {
+    /// The names in `directory` (with `.` and `..`), each with whether it is valid UTF-8 (else it is shown with
+    /// replacement characters, and no path made of it leads to the file), or nil with `errno` set.
+    private static func entries(of directory: String) -> [(name: String, valid: Bool)]? {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
-        var names: [String] = []
+        var names: [(name: String, valid: Bool)] = []
         while let entry = readdir(stream) {
             names.append(withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                let name = bytes.prefix { $0 != 0 }
+                return (String(decoding: name, as: UTF8.self), String(validating: name, as: UTF8.self) != nil)
             })
         }
         return names

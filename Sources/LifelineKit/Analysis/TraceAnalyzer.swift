@@ -40,7 +40,8 @@ public struct TraceAnalyzer: Sendable {
 
     /// Analyses `input` as one trace. Throws only when the input cannot be opened or read.
     public func analyze(_ input: TraceInput, observer: Observer) throws -> TraceStatistics {
-        let reader = try input.reader(blockSize: blockSize, follow: options.follow, writerPatience: options.writerPatience,
+        let reader = try input.reader(blockSize: blockSize, follow: options.follow, throughLink: options.opensThroughLink,
+                                      writerPatience: options.writerPatience,
                                       shouldStop: observer.shouldStop)
         let appEvents = options.allAppEvents
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
@@ -141,8 +142,8 @@ struct InOrderStage {
             linesBefore = 0
             observer.restarted(reason)
         }
-        statistics.bytes += chunk.bytes.count
-        observer.bytesTaken(chunk.bytes.count)
+        statistics.bytes += chunk.bytes.count + chunk.skippedBytes
+        observer.bytesTaken(chunk.bytes.count + chunk.skippedBytes)
         var offset = linesBefore
         for index in pieces.indices {
             statistics.lines += pieces[index].lineCount

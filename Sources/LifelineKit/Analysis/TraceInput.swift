@@ -22,13 +22,17 @@ public enum TraceInput: Sendable, Equatable {
     /// A FIFO named on the command line is read as a stream, like standard input. Opening one blocks until a
     /// writer opens it too, so it is opened without blocking; then, without `follow`, a writer must appear within
     /// `writerPatience` seconds (else `IngestError.noWriter`), and with `follow` it is awaited until `shouldStop`.
-    /// A character device is read as a stream as well; a directory is an error.
-    func reader(blockSize: Int, follow: Bool, writerPatience: Double, shouldStop: () -> Bool) throws -> ChunkReader {
+    /// A character device is read as a stream as well; a directory is an error. Without `throughLink`, a path
+    /// ending in a symbolic link is an error (`AnalysisOptions.opensThroughLink`).
+    func reader(blockSize: Int, follow: Bool, throughLink: Bool = true, writerPatience: Double, shouldStop: () -> Bool) throws -> ChunkReader {
         guard case .file(let path) = self else {
             return ChunkReader(descriptor: STDIN_FILENO, blockSize: blockSize, follow: follow)
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw IngestError.cannotOpen(String(cString: strerror(errno))) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (throughLink ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            if !throughLink, errno == ELOOP { throw IngestError.cannotOpen("became a symbolic link after the folder was searched: not followed") }
+            throw IngestError.cannotOpen(String(cString: strerror(errno)))
+        }
         var info = stat()
         let type = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
         var leading: [UInt8] = []

@@ -40,6 +40,9 @@ public struct Configuration: Sendable {
     public var workPattern: String?
     public var overrides: [Override] = []
 
+    /// The file it was read from, as named or found; nil for the defaults.
+    public var file: String?
+
     public init() {}
 
     /// The analysis options for one input path, applied on top of `base`. Flags are applied after this.

@@ -13,6 +13,9 @@ struct Chunk: Sendable {
     var startsOver: InputRestart?
     /// Where the chunk's first byte is in its file, when the file can be read there again (`ChunkReader.rereadable`).
     var fileOffset: Int?
+    /// Bytes read before this chunk but in none (the rest of overlong lines, a byte order mark): `--stats`
+    /// throughput counts every byte read.
+    var skippedBytes = 0
 }
 
 /// Why a followed file is read again from its start (as `tail -f` does).
@@ -40,13 +43,19 @@ final class ChunkReader {
     private let followedPath: String?
     private var pending: [UInt8] = []
     private var skippingOverlongLine = false
+    /// Bytes read and dropped since the last chunk handed out (`Chunk.skippedBytes`).
+    private var skipped = 0
     private var atEnd = false
+    /// Reading ended because `shouldStop` said so (Ctrl-C, a signal), not at the end of the input.
+    private var stopped = false
     /// Bytes read from `descriptor` so far (a file shorter than this was truncated).
     private var offset = 0
     /// Chunks say where they are in the file (`Chunk.fileOffset`): a regular file opened here, read once from its start.
     let rereadable: Bool
     /// The first bytes have been checked for binary content.
     private var contentChecked = false
+    /// The start of the input (or of the file a followed one starts over with) has been checked for a byte order mark.
+    private var startChecked = false
     /// The input starts over: the next chunk says so.
     private var restart: InputRestart?
     /// Buffers of chunks the caller is done with (`recycle(_:)`), read into again: a buffer allocated for each chunk
@@ -92,7 +101,11 @@ final class ChunkReader {
                 break
             }
             if skippingOverlongLine {
-                guard let newline = block.firstIndex(of: ASCII.newline) else { continue }
+                guard let newline = block.firstIndex(of: ASCII.newline) else {
+                    skipped += block.count
+                    continue
+                }
+                skipped += newline + 1
                 block.removeSubrange(...newline)
                 skippingOverlongLine = false
             }
@@ -101,17 +114,32 @@ final class ChunkReader {
                 if pending.count > maxLineLength {
                     skippingOverlongLine = true
                     pending = []
-                    return Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true)
+                    return counted(Chunk(bytes: Array(block.prefix(maxLineLength)), isOverlongLine: true), dropped: block.count - maxLineLength)
                 }
                 continue
             }
             pending = Array(block[(lastNewline + 1)...])
             block.removeSubrange((lastNewline + 1)...)
-            return Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count))
+            return counted(Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count)))
         }
-        guard !pending.isEmpty, !skippingOverlongLine else { return nil }
+        if follow, stopped, !pending.isEmpty {  // a line still being written when following stopped is no line yet
+            skipped += pending.count
+            pending = []
+        }
+        guard !pending.isEmpty, !skippingOverlongLine else {
+            // The input ended in an overlong or unfinished line: an empty chunk (no line) still counts its bytes.
+            return skipped > 0 ? counted(Chunk(bytes: [])) : nil
+        }
         defer { pending = [] }
-        return Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count))
+        return counted(Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count)))
+    }
+
+    /// `chunk` with the bytes dropped since the last one (and `dropped` more) counted in it.
+    private func counted(_ chunk: Chunk, dropped: Int = 0) -> Chunk {
+        var chunk = chunk
+        chunk.skippedBytes = skipped + dropped
+        skipped = 0
+        return chunk
     }
 
     /// Where a chunk starts in a re-readable file, when it and what follows it in `pending` are the last `count`
@@ -156,7 +184,8 @@ final class ChunkReader {
     private func readBlock(shouldStop: () -> Bool) throws -> Read {
         let carried = pending.count
         while true {
-            if follow, shouldStop() { return .end }  // a Ctrl-C just before a read that blocks would not end it
+            if follow, shouldStop() { return stop() }  // a Ctrl-C just before a read that blocks would not end it
+            if !isRegularFile, !awaitData(shouldStop: shouldStop) { return stop() }
             var failure: Int32 = 0
             var block: [UInt8]
             if var reused = spares.popLast(), reused.capacity >= carried + blockSize {
@@ -178,15 +207,16 @@ final class ChunkReader {
                 }
             }
             if failure == EINTR {
-                if shouldStop() { return .end }
+                if shouldStop() { return stop() }
                 continue
             }
             if failure != 0 { throw IngestError.readFailed(String(cString: strerror(failure))) }
             if block.count > carried {
                 offset += block.count - carried
+                let stripped = stripByteOrderMark(&block)
                 try checkContent(block)
                 pending = []
-                Self.endLinesAtLoneCarriageReturns(&block, from: max(0, carried - 1))
+                Self.endLinesAtLoneCarriageReturns(&block, from: stripped ? 0 : max(0, carried - 1))
                 return .bytes(block)
             }
             guard isRegularFile else { return .end }
@@ -199,7 +229,25 @@ final class ChunkReader {
                 usleep(200_000)
                 continue
             }
-            return .end
+            return follow ? stop() : .end
+        }
+    }
+
+    /// The end of reading because `shouldStop` said so.
+    private func stop() -> Read {
+        stopped = true
+        return .end
+    }
+
+    /// Waits until a stream (a pipe, a terminal) has data or ends, asking `shouldStop` every quarter second: a
+    /// signal is delivered to any thread, so a read blocked on another one (parallel parsing reads on a worker)
+    /// would never notice it. Returns false to stop.
+    private func awaitData(shouldStop: () -> Bool) -> Bool {
+        while true {
+            var watch = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watch, 1, 250)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return true }  // data, its end or an error: the read tells
+            if shouldStop() { return false }
         }
     }
 
@@ -214,6 +262,7 @@ final class ChunkReader {
             guard follow else { throw IngestError.truncatedWhileReading(offset) }
             guard lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
             offset = 0
+            startChecked = false
             return .truncated
         }
         guard let path = followedPath else { return nil }
@@ -226,7 +275,23 @@ final class ChunkReader {
         descriptor = replacement
         ownsDescriptor = true
         offset = 0
+        startChecked = false
         return .replaced
+    }
+
+    /// UTF-8's byte order mark, which Windows editors (Visual Studio, Notepad) and Xamarin tools write first.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Drops a byte order mark that starts the input, so the first line's prefix (or ndjson object) reads as any
+    /// other; once three bytes or a line are there to tell. Chunk offsets stay right: they count back from the
+    /// bytes read. Returns whether it dropped one.
+    private func stripByteOrderMark(_ block: inout [UInt8]) -> Bool {
+        guard !startChecked, block.count >= 3 || block.contains(ASCII.newline) else { return false }
+        startChecked = true
+        guard block.starts(with: Self.byteOrderMark) else { return false }
+        block.removeFirst(Self.byteOrderMark.count)
+        skipped += Self.byteOrderMark.count
+        return true
     }
 
     /// The first bytes of an input decide whether it is text at all (a PNG is not a log).

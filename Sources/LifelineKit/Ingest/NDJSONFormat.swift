@@ -31,7 +31,15 @@ enum NDJSONFormat {
 
 /// Reassembles the pretty-printed array of `log show --style json` (`[{`, `"key" : value,` lines, `},{`, `}]`).
 /// Each object becomes one record, reported on its `eventMessage` line; the other lines are structure.
+///
+/// Only that shape is taken: inside an object every line is indented (`  "key" : value`, deeper for nested values),
+/// and an object holds at most `maxObjectBytes`. Any other line means the `[{` was a line of something else: the
+/// lines held stay structure, that line and those after it are read as ordinary lines, so a stray `[{` can neither
+/// switch analysis off for the rest of the input nor make Lifeline hold all of it.
 struct JSONArrayAssembler {
+    /// The most one object may hold: a message of the longest line read (8 MB) and its fields.
+    static let maxObjectBytes = 16 << 20
+
     private var buffer: [UInt8] = []
     private var messageLine = 0
     private(set) var isInside = false
@@ -51,6 +59,11 @@ struct JSONArrayAssembler {
         let isSeparator = line.count == 3 && line.matches("},{", at: 0)
         let isEnd = line.count == 2 && line.matches("}]", at: 0)
         guard isSeparator || isEnd else {
+            guard Self.isObjectLine(line), buffer.count + line.count < Self.maxObjectBytes else {
+                isInside = false
+                buffer = []
+                return (LineClassifier.read(line), nil)
+            }
             if line.matches("  \"eventMessage\"", at: 0) { messageLine = number }
             buffer.append(contentsOf: line)
             buffer.append(ASCII.newline)
@@ -66,5 +79,12 @@ struct JSONArrayAssembler {
         messageLine = number
         if isEnd { isInside = false; buffer = [] }
         return (.structure, finished)
+    }
+
+    /// Whether `line` can be inside an object of `log --style json`: a member (`  "key" : …`), its end (`  }`,
+    /// `  ]`), or a nested value indented deeper.
+    static func isObjectLine(_ line: Bytes) -> Bool {
+        line.count >= 3 && line[0] == ASCII.space && line[1] == ASCII.space
+            && (line[2] == ASCII.space || line[2] == UInt8(ascii: "\"") || line[2] == 0x7D || line[2] == 0x5D)
     }
 }

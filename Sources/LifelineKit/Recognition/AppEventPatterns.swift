@@ -109,19 +109,28 @@ final class CompiledAppEvents {
         /// Per pattern, the text it is when it is `^` and plain characters (`RequiredLiterals.exactAnchoredLiteral`):
         /// the screen finding it at a message's start is the match, and the expression does not run.
         let exactLiterals: [[UInt8]?]
-        /// Patterns with no required literal (or past the 64 the screen tells apart): run on every line.
-        let unfiltered: UInt64
-        let everyLine: [Int]
-        let screen: LiteralScreen
+        /// The screens, each for 64 patterns (a bit each): pattern `i` is bit `i % 64` of bank `i / 64`. Almost
+        /// every configuration has one bank; more keep every pattern screened, whatever their number.
+        let banks: [Bank]
         /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
         let screenIsPrefixesOnly: Bool
-        /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
-        let deferred: UInt64
-        let lateScreen: LiteralScreen
-        let lateUnfiltered: UInt64
         /// The callbacks any of those patterns cares about.
         let lateCallbacks: CallbackSet
         let hasParserPatterns: Bool
+        let hasLatePatterns: Bool
+
+        /// The screens of up to 64 patterns.
+        struct Bank: Sendable {
+            /// The first pattern's index: bit `b` stands for pattern `first + b`.
+            let first: Int
+            let screen: LiteralScreen
+            /// Patterns with no required literal: run on every line.
+            let unfiltered: UInt64
+            /// Patterns the in-order stage tries (`Source.onlyInside`), as bits, and their screen.
+            let deferred: UInt64
+            let lateScreen: LiteralScreen
+            let lateUnfiltered: UInt64
+        }
 
         /// Checks every pattern (it compiles, its groups are `controller` and `key`) when `role` is `.eager`; other
         /// roles are given checked sources.
@@ -129,57 +138,59 @@ final class CompiledAppEvents {
             let eager = role == .eager
             var runs: [Bool] = []
             var lateCallbacks = CallbackSet()
-            var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
-            var lateLiterals = literals
-            var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
-            var latePrefixes = prefixes
-            var deferred: UInt64 = 0
-            var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
-            var everyLine: [Int] = []
             let exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
-            for (index, source) in sources.enumerated() {
-                let isLate = !eager && !source.onlyInside.isEmpty && index < 64  // past 64 the screens do not tell it apart
-                runs.append(eager || isLate == (role == .late))
-                // A pattern of plain characters compiles; the others are checked by compiling them
-                if eager, exactLiterals[index] == nil {
-                    do { _ = try Regex(source.pattern) } catch {
-                        throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
+            var banks: [Bank] = []
+            for first in stride(from: 0, to: sources.count, by: 64) {
+                var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+                var lateLiterals = literals
+                var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
+                var latePrefixes = prefixes
+                var deferred: UInt64 = 0
+                var unfiltered: UInt64 = 0, lateUnfiltered: UInt64 = 0
+                for index in first..<min(first + 64, sources.count) {
+                    let source = sources[index], bit = index - first
+                    let isLate = !eager && !source.onlyInside.isEmpty
+                    runs.append(eager || isLate == (role == .late))
+                    // A pattern of plain characters compiles; the others are checked by compiling them
+                    if eager, exactLiterals[index] == nil {
+                        do { _ = try Regex(source.pattern) } catch {
+                            throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
+                        }
+                    }
+                    if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
+                    for group in CompiledAppEvents.groupNames(source.pattern) where group != "controller" && group != "key" {
+                        throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
+                    }
+                    if isLate { deferred |= 1 << UInt64(bit) }
+                    if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
+                        let found = anchored.prefixes.map { ($0, bit, anchored.caseless) }
+                        if isLate { latePrefixes += found } else { prefixes += found }
+                        continue
+                    }
+                    guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
+                        if !isLate { unfiltered |= 1 << UInt64(bit) } else { lateUnfiltered |= 1 << UInt64(bit) }
+                        continue
+                    }
+                    if isLate {
+                        lateLiterals += required.literals.map { ($0, bit, required.caseless) }
+                    } else {
+                        literals += required.literals.map { ($0, bit, required.caseless) }
                     }
                 }
-                if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
-                for group in CompiledAppEvents.groupNames(source.pattern) where group != "controller" && group != "key" {
-                    throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
-                }
-                guard index < 64 else { everyLine.append(index); continue }
-                if isLate { deferred |= 1 << UInt64(index) }
-                if let anchored = RequiredLiterals.anchoredPrefixes(source.pattern) {  // compared at the message's start only
-                    let found = anchored.prefixes.map { ($0, index, anchored.caseless) }
-                    if isLate { latePrefixes += found } else { prefixes += found }
-                    continue
-                }
-                guard let required = RequiredLiterals.withWordStarts(source.pattern) else {
-                    if !isLate { unfiltered |= 1 << UInt64(index) } else { lateUnfiltered |= 1 << UInt64(index) }
-                    continue
-                }
-                if isLate {
-                    lateLiterals += required.literals.map { ($0, index, required.caseless) }
-                } else {
-                    literals += required.literals.map { ($0, index, required.caseless) }
-                }
+                banks.append(Bank(first: first, screen: LiteralScreen(literals, prefixes: prefixes), unfiltered: unfiltered,
+                                  deferred: deferred, lateScreen: LiteralScreen(lateLiterals, prefixes: latePrefixes),
+                                  lateUnfiltered: lateUnfiltered))
             }
             names = sources.map(\.name)
             self.exactLiterals = exactLiterals
             self.runs = runs
             patterns = sources.map(\.pattern)
-            self.unfiltered = unfiltered
-            self.everyLine = everyLine
-            screen = LiteralScreen(literals, prefixes: prefixes)
-            screenIsPrefixesOnly = unfiltered == 0 && everyLine.isEmpty
-            lateScreen = LiteralScreen(lateLiterals, prefixes: latePrefixes)
-            self.lateUnfiltered = lateUnfiltered
-            self.deferred = deferred
+            self.banks = banks
+            screenIsPrefixesOnly = banks.allSatisfy { $0.unfiltered == 0 }
             self.lateCallbacks = lateCallbacks
-            hasParserPatterns = sources.count > deferred.nonzeroBitCount
+            let deferredCount = banks.reduce(0) { $0 + $1.deferred.nonzeroBitCount }
+            hasParserPatterns = sources.count > deferredCount
+            hasLatePatterns = deferredCount > 0
         }
     }
 
@@ -205,43 +216,55 @@ final class CompiledAppEvents {
     /// The callbacks any pattern left to the in-order stage cares about.
     var lateCallbacks: CallbackSet { analysis.lateCallbacks }
     /// Whether some patterns are left to the in-order stage (`matchLate`).
-    var hasLatePatterns: Bool { analysis.deferred != 0 }
+    var hasLatePatterns: Bool { analysis.hasLatePatterns }
 
     /// Whether the parser should try `match` on `bytes[message]`: it has patterns to try, and the message is not
     /// turned away by its first four bytes alone (most lines, at the cost of one load, without a call).
     @inline(__always)
     func parserMayMatch(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
-        analysis.hasParserPatterns && !(analysis.screenIsPrefixesOnly && analysis.screen.rejectsByHead(bytes, message))
+        guard analysis.hasParserPatterns, analysis.screenIsPrefixesOnly else { return analysis.hasParserPatterns }
+        for bank in analysis.banks where !bank.screen.rejectsByHead(bytes, message) { return true }
+        return false
     }
 
     /// The app events `bytes[message]` is, in pattern order; the message becomes a `String` only when one of its
     /// patterns' literals is in it.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
-        let candidates = analysis.screen.patterns(in: bytes, message) | analysis.unfiltered
-        guard candidates != 0 || !analysis.everyLine.isEmpty else { return [] }
         var text: String?
-        var events = self.events(bytes, message, candidates, &text)
-        for pattern in analysis.everyLine {
-            if text == nil { text = bytes.string(message) }
-            if let event = event(text ?? "", pattern: pattern) { events.append(event) }
+        var events: [RecognizedEvent] = []
+        for bank in analysis.banks {
+            let candidates = bank.screen.patterns(in: bytes, message) | bank.unfiltered
+            if candidates != 0 { events += self.events(bytes, message, candidates, first: bank.first, &text) }
         }
         return events
     }
 
     /// Words of which one starts a word of every message a late pattern can match (`LiteralScreen.wordStartLiterals`),
     /// or nil when the late patterns have no such words.
-    var lateWordStarts: [[UInt8]]? { analysis.lateUnfiltered == 0 ? analysis.lateScreen.wordStartLiterals : nil }
+    var lateWordStarts: [[UInt8]]? {
+        var words: [[UInt8]] = []
+        for bank in analysis.banks {
+            guard bank.lateUnfiltered == 0, let bankWords = bank.lateScreen.wordStartLiterals else { return nil }
+            words += bankWords
+        }
+        return words
+    }
 
     /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
     /// for it.
     func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
-        analysis.lateUnfiltered != 0 || analysis.lateScreen.patterns(in: bytes, message) != 0
+        analysis.banks.contains { $0.lateUnfiltered != 0 || $0.lateScreen.patterns(in: bytes, message) != 0 }
     }
 
     /// The events of the patterns left to the in-order stage.
     func matchLate(_ bytes: Bytes, _ message: Range<Int>) -> [RecognizedEvent] {
         var text: String?
-        return events(bytes, message, analysis.lateScreen.patterns(in: bytes, message) | analysis.lateUnfiltered, &text)
+        var events: [RecognizedEvent] = []
+        for bank in analysis.banks {
+            let candidates = bank.lateScreen.patterns(in: bytes, message) | bank.lateUnfiltered
+            if candidates != 0 { events += self.events(bytes, message, candidates, first: bank.first, &text) }
+        }
+        return events
     }
 
     /// The same as `match` and `matchLate` together, on a message already made a `String` (`log --style json`
@@ -251,11 +274,12 @@ final class CompiledAppEvents {
         return copy.withUTF8 { match($0, 0..<$0.count) + matchLate($0, 0..<$0.count) }
     }
 
-    private func events(_ bytes: Bytes, _ message: Range<Int>, _ candidates: UInt64, _ text: inout String?) -> [RecognizedEvent] {
+    /// The events of the `candidates` (bits of the bank whose first pattern is `first`).
+    private func events(_ bytes: Bytes, _ message: Range<Int>, _ candidates: UInt64, first: Int, _ text: inout String?) -> [RecognizedEvent] {
         var events: [RecognizedEvent] = []
         var remaining = candidates
         while remaining != 0 {
-            let pattern = remaining.trailingZeroBitCount
+            let pattern = first + remaining.trailingZeroBitCount
             remaining &= remaining - 1
             if let literal = analysis.exactLiterals[pattern], message.count == literal.count || bytes[message.lowerBound + literal.count] < 0x80 {
                 events.append(RecognizedEvent(kind: .appEvent(AppEvent(name: analysis.names[pattern])), controller: nil, argument: nil))
@@ -273,6 +297,10 @@ final class CompiledAppEvents {
         let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
         return RecognizedEvent(kind: .appEvent(AppEvent(name: analysis.names[pattern], key: key)), controller: controller, argument: nil)
     }
+
+    /// How many expressions were compiled so far: each is compiled when a line its screen passed first needs it,
+    /// so a pattern whose literal no line held has none (the tests check the screen holds for any number of patterns).
+    var compiledExpressionCount: Int { expressions.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// The expression of `pattern`, compiled the first time; nil when this role does not run it.
     private func expression(_ pattern: Int) -> Regex<AnyRegexOutput>? {

@@ -30,6 +30,8 @@ public struct AuditResult: Sendable {
     public var findings: [Finding]
     /// Every rule that ran, for formats that describe their rules (SARIF).
     public var rules: [RuleDescription]
+    /// The configuration file the audit used (`Configuration.file`), nil for the defaults: JSON names it.
+    public var configuration: String?
 
     public init(files: [FileSummary], findings: [Finding], rules: [RuleDescription] = RuleRegistry.descriptions) {
         self.files = files

@@ -22,6 +22,8 @@ public struct JSONReporter: FindingsReporter {
         writer.beginObject()
         writer.writeMember("version", first: true, depth: 0)
         writer.write(.int(1), depth: 1)
+        writer.writeMember("configuration", first: false, depth: 0)
+        writer.write(result.configuration.map { .string($0) } ?? .null, depth: 1)
         writer.writeMember("files", first: false, depth: 0)
         writer.writeArray(result.files.lazy.map(Self.file), depth: 1)
         writer.writeMember("findings", first: false, depth: 0)

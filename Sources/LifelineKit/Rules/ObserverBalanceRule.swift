@@ -104,8 +104,8 @@ public struct ObserverBalanceRule: Rule {
         guard !instance.observers.isEmpty else { return }
         let ref = instance.key.ref
         var scope: String { body.callback.map { " in \($0.rawValue)" } ?? "" }  // built only for a finding
-        for (index, name) in body.touchedObservers.enumerated() where isFirst(index, in: body.touchedObservers) {
-            guard let entry = instance.observers[name] else { continue }
+        Self.forEachDistinct(body.touchedObservers) { name in
+            guard let entry = instance.observers[name] else { return }
             if entry.count < 0, instance.seenFromBirth {
                 context.report("\(ref) removeObserver \(name)\(scope) without a matching addObserver", on: instance,
                                line: lastLine(of: name, in: instance, fallback: body.line, context), event: .removeObserver)
@@ -125,9 +125,9 @@ public struct ObserverBalanceRule: Rule {
             }
             fallthrough
         case .viewWillDisappear?:
-            for (index, name) in body.removedObservers.enumerated() where isFirst(index, in: body.removedObservers) {
+            Self.forEachDistinct(body.removedObservers) { name in
                 guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
-                      let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { continue }
+                      let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { return }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
                                on: instance, line: body.line, event: .removeObserver, extraEvidence: entry.proof)
             }
@@ -141,10 +141,16 @@ public struct ObserverBalanceRule: Rule {
         }
     }
 
-    /// Whether `names[index]` is that name's first occurrence, so each name is judged once, in order. Bodies touch
-    /// one or two names: a scan of those before beats building a set or a new array.
-    private func isFirst(_ index: Int, in names: [String]) -> Bool {
-        !names[..<index].contains(names[index])
+    /// Calls `body` with each name once, in the order first touched. Bodies touch one or two names: a scan of
+    /// those before beats building a set or a new array; a body that touches many (a controller registering
+    /// thousands of names) takes a set, so the work stays linear.
+    private static func forEachDistinct(_ names: [String], _ body: (String) -> Void) {
+        guard names.count > ObserverTable.indexedCount else {
+            for (index, name) in names.enumerated() where !names[..<index].contains(name) { body(name) }
+            return
+        }
+        var seen = Set<String>(minimumCapacity: names.count)
+        for name in names where seen.insert(name).inserted { body(name) }
     }
 
     /// The observers that match, by name (most bodies have none: nothing is sorted then).

@@ -58,4 +58,36 @@ final class HostileTextTests: XCTestCase {
                       result.stdout)
         XCTAssertTrue(finding.first?.contains(name + ":3: error:") ?? false, result.stdout)
     }
+
+    /// `stats` shows class names, the slowest line's path, the `--compare` path and its own input errors as `check`
+    /// does; `rules` does the same with the rules a configuration adds.
+    func testStatsAndRulesShowControlsInsteadOfSendingThem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let controller = "<Shop.Cart\u{1B}]0;pwned\u{7}\u{202E}VC: 0x7f01>"
+        let trace = ["viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)"].enumerated().map { index, callback in
+            "2024-03-04 10:00:0\(index).000 Shop[4089:361037] \(controller) \(callback)\n"
+        }.joined()
+        let name = "slow\n\u{1B}[2J.log"
+        try Data(trace.utf8).write(to: directory.appendingPathComponent(name))
+        for arguments in [["stats", name], ["stats", "--compare", "gone\u{1B}[1m.json", name], ["stats", "missing\u{9B}.log", name]] {
+            let result = try CLIRunner.run(arguments, in: directory)
+            assertNothingRaw(result.stdout + result.stderr, "\(arguments)")
+            XCTAssertFalse((result.stdout + result.stderr).contains("slow\n"), "\(arguments): a path never splits a line")
+        }
+        let text = try CLIRunner.run(["stats", name], in: directory).stdout
+        XCTAssertTrue(text.hasPrefix(#"Shop.Cart\u{1B}]0;pwned\u{7}\u{202E}VC: 1 instance"#), text)
+        XCTAssertTrue(text.contains(#"slow\u{A}\u{1B}[2J.log:3"#), text)
+
+        let configuration = #"{ "events": { "e": "^x" }, "rules": { "r\u001b": { "template": "never", "event": "e", "message": "no\u001b[2J\u202e" } } }"#
+        try Data(configuration.utf8).write(to: directory.appendingPathComponent("c.json"))
+        for arguments in [["rules", "--config", "c.json"], ["rules", "--config", "c.json", "--markdown"],
+                          ["rules", "--config", "c.json", "explain", "r\u{1B}"]] {
+            let result = try CLIRunner.run(arguments, in: directory)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            assertNothingRaw(result.stdout + result.stderr, "\(arguments)")
+            XCTAssertTrue(result.stdout.contains(#"no\u{1B}[2J\u{202E}"#), "\(arguments): \(result.stdout)")
+        }
+    }
 }

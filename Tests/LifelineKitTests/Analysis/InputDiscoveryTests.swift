@@ -46,9 +46,66 @@ final class InputDiscoveryTests: XCTestCase {
         try tree.link("self.log", to: "self.log")
         try tree.link("alias", to: "experimental")
         try tree.link("latest.log", to: "b.log")
+        let following = InputDiscovery(followLinks: true)
+        XCTAssertEqual(found(following), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson",
+                                          "z/deep/c.trace", "z/e.jsonl"])
+        XCTAssertTrue(following.expand([tree.root]).problems.isEmpty)
+        XCTAssertTrue(following.expand([tree.root]).linksOutside.isEmpty)
+    }
+
+    /// A link planted in a folder of traces (to a secret, to `/`) is not followed, as `find` and ripgrep do not,
+    /// and is named; a link whose name the walk would not take and that leads to no folder is not worth naming.
+    func testSymbolicLinksInAFolderAreNotFollowedButNamed() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.txt", "password")
+        try outside.write("more/keys.log", "key")
+        try tree.link("shadow.log", to: outside.path("secret.txt"))
+        try tree.link("more", to: outside.path("more"))
+        try tree.link("root", to: "/")
+        try tree.link("z/latest.log", to: "../b.log")
+        try tree.link("picture.png", to: outside.path("secret.txt"))
+        let expansion = InputDiscovery().expand([tree.root])
         XCTAssertEqual(found(), ["a.txt", "b.log", "experimental/g.log", "experimental/sub/h.log", "z/d.ndjson", "z/deep/c.trace",
                                  "z/e.jsonl"])
-        XCTAssertTrue(InputDiscovery().expand([tree.root]).problems.isEmpty)
+        XCTAssertEqual(expansion.skippedLinks, [tree.path("more"), tree.path("root"), tree.path("shadow.log"), tree.path("z/latest.log")])
+        XCTAssertTrue(expansion.problems.isEmpty)
+        XCTAssertEqual(InputDiscovery().expand([outside.path("secret.txt")]).inputs, [.file(outside.path("secret.txt"))],
+                       "a path named on the command line is read")
+    }
+
+    /// A file found in a walk is opened without following a link: one put in its place after the walk (a race with
+    /// whoever writes the folder) is not read, while a link named on the command line still is.
+    func testAFileFoundInAWalkIsNotReadThroughALinkPutInItsPlaceLater() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.log", "vc1 viewWillAppear\nvc1 viewWillAppear\n")
+        let expansion = InputDiscovery().expand([tree.root, tree.path("notes.md")])
+        XCTAssertTrue(expansion.foundWithoutLinks.contains(tree.path("b.log")))
+        XCTAssertFalse(expansion.foundWithoutLinks.contains(tree.path("notes.md")), "named, not found")
+        try FileManager.default.removeItem(atPath: tree.path("b.log"))
+        try tree.link("b.log", to: outside.path("secret.log"))
+        var options = AnalysisOptions()
+        options.opensThroughLink = false
+        let observer = TraceAnalyzer.Observer { _ in }
+        XCTAssertThrowsError(try TraceAnalyzer(options: options).analyze(.file(tree.path("b.log")), observer: observer)) { error in
+            XCTAssertEqual(error as? IngestError, .cannotOpen("became a symbolic link after the folder was searched: not followed"))
+        }
+        XCTAssertEqual(try TraceAnalyzer(options: AnalysisOptions()).analyze(.file(tree.path("b.log")), observer: observer).lines, 2)
+    }
+
+    /// `--follow-links` follows links that stay inside the folder named (whatever path they take), never out of it.
+    func testFollowingLinksNeverLeavesTheFolderNamed() throws {
+        let outside = try TemporaryTree()
+        defer { outside.remove() }
+        try outside.write("secret.log", "password")
+        try tree.link("shadow.log", to: outside.path("secret.log"))
+        try tree.link("root", to: "/")
+        try tree.link("sneaky", to: "../" + URL(fileURLWithPath: outside.root).lastPathComponent)
+        try tree.link("inside", to: "z/../experimental")
+        let expansion = InputDiscovery(includes: ["g.log", "secret.log", "shadow.log"], followLinks: true).expand([tree.root])
+        XCTAssertEqual(expansion.inputs, [.file(tree.path("experimental/g.log"))], "the link inside is followed, to a file found already")
+        XCTAssertEqual(expansion.linksOutside, [tree.path("root"), tree.path("shadow.log"), tree.path("sneaky")])
     }
 
     func testPathsMergedIntoOneFileAreNamedWithThePathKept() throws {
@@ -73,7 +130,8 @@ final class InputDiscoveryTests: XCTestCase {
         try tree.link("gone.log", to: "missing.log")
         try tree.link("gone.png", to: "missing.png")
         XCTAssertEqual(mkfifo(tree.path("pipe.log"), 0o600), 0)
-        let expansion = InputDiscovery().expand([tree.root])
+        XCTAssertEqual(InputDiscovery().expand([tree.root]).skippedLinks, [tree.path("gone.log")], "not followed, so not broken")
+        let expansion = InputDiscovery(followLinks: true).expand([tree.root])
         XCTAssertEqual(expansion.problems, [.init(path: tree.path("gone.log"), message: "broken symbolic link")])
         // A FIFO met in a walk is skipped, not read (it could wait forever) and not an error, but named.
         XCTAssertEqual(expansion.skipped, [.init(path: tree.path("pipe.log"), message: InputDiscovery.notRegular)])

@@ -68,4 +68,25 @@ final class ChunkReaderTests: XCTestCase {
             if rereadable { XCTAssertGreaterThan(checked, 40) }
         }
     }
+
+    /// Every byte read is counted in some chunk, kept or skipped (the rest of an overlong line, a byte order mark):
+    /// `--stats` throughput read 300 MB of overlong lines as 8 MB.
+    func testEveryByteReadIsCountedKeptOrSkipped() throws {
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for number in 1...60 {
+            bytes += Array((number % 7 == 0 ? String(repeating: "o", count: 1_000 + number) : "line \(number)").utf8) + [0x0A]
+        }
+        bytes += Array(String(repeating: "z", count: 500).utf8)  // an overlong last line without newline
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("chunk-reader-\(UUID().uuidString).log")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let reader = ChunkReader(descriptor: open(url.path, O_RDONLY), ownsDescriptor: true, blockSize: 64, maxLineLength: 100)
+        var counted = 0, kept = 0
+        while let chunk = try reader.next() {
+            counted += chunk.bytes.count + chunk.skippedBytes
+            kept += chunk.bytes.count
+        }
+        XCTAssertEqual(counted, bytes.count)
+        XCTAssertLessThan(kept, bytes.count / 2)
+    }
 }

@@ -43,6 +43,31 @@ final class RequiredLiteralsTests: XCTestCase {
         }
     }
 
+    /// The screen holds at any number of patterns, not the first 64 only (1,000 patterns on 20,000 plain lines
+    /// ran every expression on every line: 19 s): a pattern runs only on lines holding its literal, anchored or
+    /// not, in the parser and in the in-order stage, and the events still come in pattern order.
+    func testTheScreenHoldsPastSixtyFourPatterns() throws {
+        let patterns = (0..<200).map { $0 % 2 == 0 ? #"\bevent\#($0)x\b"# : "^Begin\($0)x " }
+        for late in [false, true] {
+            let sources = patterns.enumerated().map { index, pattern in
+                var source = AppEventPatterns.Source(name: "p\(index)", pattern: pattern)
+                if late { source.onlyInside = WorkInAppearanceRule.appearanceCallbacks }
+                return source
+            }
+            let compiled = try AppEventPatterns(sources).compiled(late ? .late : .parser)
+            let match = { (line: String) -> [String] in
+                var copy = line
+                return copy.withUTF8 { late ? compiled.matchLate($0, 0..<$0.count) : compiled.match($0, 0..<$0.count) }
+                    .compactMap { $0.kind.appEvent?.name }
+            }
+            for index in 0..<2_000 { XCTAssertEqual(match("an ordinary line \(index) with no literal"), []) }
+            XCTAssertEqual(compiled.compiledExpressionCount, 0, "late \(late): no expression ran on a line without its literal")
+            XCTAssertEqual(match("x event150x and event8x then event198x"), ["p8", "p150", "p198"], "late \(late)")
+            XCTAssertEqual(match("Begin171x starts it"), ["p171"], "late \(late)")
+            XCTAssertEqual(compiled.compiledExpressionCount, 3, "late \(late): only the patterns whose literal the lines hold")
+        }
+    }
+
     func testGroupNamesAreTheNamedCapturesOnly() {
         let pattern = #"(?<controller>\w+) (?P<key>\d+) (?=ahead)(?!not)(?<=behind)(?<!nor) (?:plain) (?i)x (?<név>y)"#
         XCTAssertEqual(CompiledAppEvents.groupNames(pattern), ["controller", "key", "név"])

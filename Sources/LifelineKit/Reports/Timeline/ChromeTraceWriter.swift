@@ -91,9 +91,10 @@ private struct Track {
     func events(for lane: ControllerLane, findings: [PlacedFinding]) -> [JSONValue] {
         var events = [ChromeTraceWriter.metadata("thread_name", pid: pid, tid: tid, ("name", .string(lane.label))),
                       ChromeTraceWriter.metadata("thread_sort_index", pid: pid, tid: tid, ("sort_index", .int(Int64(tid))))]
-        var lifetime = [("id", JSONValue.string(lane.id))]
-        if let parent = lane.parentName { lifetime.append(("parent", .string(parent))) }
-        events.append(event("N", lane.controller.name, "lifetime", lane.start, id: id, args: lifetime))
+        var lifetime = [("id", JSONValue.string(ReportText.capped(lane.id)))]  // capped as labels are (`ReportText`)
+        if let parent = lane.parentName { lifetime.append(("parent", .string(ReportText.capped(parent)))) }
+        let name = ReportText.capped(lane.controller.name)
+        events.append(event("N", name, "lifetime", lane.start, id: id, args: lifetime))
         // The whole life as the outer slice (it names the async track), the states nested in it.
         events.append(event("b", lane.label, "appearance", lane.start, id: id, args: lifetime))
         let segments = lane.segments  // made from the events: once
@@ -115,7 +116,7 @@ private struct Track {
             ]))
         }
         if let dealloc = segments.last(where: { $0.state == .deallocated }) {
-            events.append(event("D", lane.controller.name, "lifetime", dealloc.start, id: id))
+            events.append(event("D", name, "lifetime", dealloc.start, id: id))
         }
         return events
     }

@@ -186,6 +186,10 @@ private struct HTMLPage {
         let processes = trace.processes.map(\.name).joined(separator: ", ")
         out.append("<p class=\"meta\">\(HTMLText.escape(processes)) · \(laneCount) controller\(laneCount == 1 ? "" : "s") · "
             + "\(HTMLText.escape(Self.span(trace)))</p>\n")
+        if trace.textsCut {
+            out.append("<p class=\"note\">Labels, messages and log lines longer than \(ReportText.limit) characters are cut, "
+                       + "ending in …: the page stays small.</p>\n")
+        }
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
         let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)

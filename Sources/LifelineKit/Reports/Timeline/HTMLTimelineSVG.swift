@@ -134,7 +134,7 @@ struct HTMLTimelineSVG {
     }
 
     private func title(of lane: ControllerLane) -> String {
-        lane.parentName.map { "\(lane.label), child of \($0)" } ?? lane.label
+        lane.parentName.map { "\(lane.label), child of \(ReportText.capped($0))" } ?? lane.label
     }
 
     /// `text` in at most `count` characters, cut in the middle: a lane label keeps its address and `#N` whole

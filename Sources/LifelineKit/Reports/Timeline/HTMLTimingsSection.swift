@@ -34,7 +34,7 @@ struct HTMLTimingsSection {
             + "(nearest rank; logarithmic axis). The slowest instances link to their lanes.</p>\n"
         let axis = decades
         for entry in timings.classes {
-            out += "<div class=\"timing\"><h3>\(HTMLText.escape(entry.name))</h3><p class=\"meta\">\(HTMLText.escape(TimingFormat.counts(entry)))</p>\n"
+            out += "<div class=\"timing\"><h3>\(HTMLText.escape(ReportText.capped(entry.name)))</h3><p class=\"meta\">\(HTMLText.escape(TimingFormat.counts(entry)))</p>\n"
             let distributions = entry.distributions
             if distributions.isEmpty {
                 out += "<p class=\"meta\">Nothing measured.</p></div>\n"

@@ -11,10 +11,11 @@ public enum TimelineBuilder {
     ///     making a string per event.
     ///   - unparseable: called with each line that could not be read.
     ///   - timings: measures screen timings from the same analysis, when given.
+    ///   - shouldStop: whether to stop reading (a signal); the timeline then covers what was read.
     /// - Throws: when the input cannot be opened or read.
     public static func build(_ input: TraceInput, name: String? = nil, options: AnalysisOptions, eventTexts: Bool = true,
                              unparseable: @escaping (UnparseableLine) -> Void = { _ in },
-                             timings: TimingCollector? = nil) throws -> TraceTimeline {
+                             timings: TimingCollector? = nil, shouldStop: @escaping () -> Bool = { false }) throws -> TraceTimeline {
         let file = name ?? input.displayName
         let recorder = TimelineRecorder(eventTexts: eventTexts, keepsLines: !eventTexts && !canReadAgain(input))
         var observer = TraceAnalyzer.Observer { finding in
@@ -23,6 +24,7 @@ public enum TimelineBuilder {
             recorder.record(located)
         }
         observer.unparseable = unparseable
+        observer.shouldStop = shouldStop
         if let timings {
             observer.lentEvent = { event, instance, line in
                 recorder.record(event, line: line, on: instance)
@@ -103,7 +105,22 @@ final class TimelineRecorder {
     /// Parents named by `addChild` before the child logged anything.
     private var adoptedBefore: [InstanceKey: (serial: Int, parent: ControllerRef)] = [:]
 
-    func record(_ finding: Finding) { findings.append(finding) }
+    /// Some text was cut to `ReportText.limit`.
+    private var cut = false
+
+    func record(_ finding: Finding) {
+        var capped = finding
+        capped.message = self.capped(finding.message)
+        for index in capped.evidence.indices { capped.evidence[index].text = self.capped(capped.evidence[index].text) }
+        findings.append(capped)
+    }
+
+    /// `text` as a report shows it (`ReportText`), noting a cut.
+    private func capped(_ text: String) -> String {
+        guard let shorter = ReportText.cut(text) else { return text }
+        cut = true
+        return shorter
+    }
 
     /// Records a lifecycle event on its lane. App events are not drawn: findings on them carry their line.
     func record(_ event: LifecycleEvent, line: Bytes, on instance: Instance) {
@@ -118,7 +135,11 @@ final class TimelineRecorder {
         let tick = clock.tick(event.time)
         // Changed in place: a copy of the draft would copy its arrays on every event.
         drafts[draft].events.append(LaneEvent(line: event.line, tick: tick, kind: event.kind, state: LaneState.of(instance)))
-        if eventTexts { drafts[draft].eventTexts.append(line.string(0..<line.count)) }
+        if eventTexts {
+            let (text, wasCut) = ReportText.capped(line)
+            if wasCut { cut = true }
+            drafts[draft].eventTexts.append(text)
+        }
         kept?.append(line: event.line, bytes: line)
         if drafts[draft].parentController == nil { adoptParent(&drafts[draft], instance) }
         if event.kind.callback == .addChild, case .controller(let child)? = event.argument {
@@ -182,10 +203,14 @@ final class TimelineRecorder {
             case .text(let text): exact = text
             case .readAgain: exact = texts[finding.line]
             }
-            return placer.place(finding, on: lanesBySerial[finding.subject.serial], exactText: exact)
+            var placedFinding = placer.place(finding, on: lanesBySerial[finding.subject.serial], exactText: exact)
+            placedFinding.logLine = placedFinding.logLine.map(capped)
+            return placedFinding
         }
-        return TraceTimeline(file: file, timeBase: clock.base, start: start, end: end,
-                             processes: LaneLayout.group(lanes), findings: placed, statistics: statistics)
+        var timeline = TraceTimeline(file: file, timeBase: clock.base, start: start, end: end,
+                                     processes: LaneLayout.group(lanes), findings: placed, statistics: statistics)
+        timeline.textsCut = cut || lanes.contains { $0.isLabelCut }
+        return timeline
     }
 
     /// Where the text of the lane event on a finding's line is.

@@ -62,6 +62,8 @@ public struct TraceTimeline: Sendable {
     public var statistics: TraceStatistics
     /// Why the input could not be read, if it could not.
     public var failure: String?
+    /// Some label, message or log line was longer than a report shows (`ReportText.limit`) and is cut.
+    public var textsCut = false
 
     /// A trace timeline; an unreadable input is just `file` and `failure`.
     public init(file: String, timeBase: TimeBase = .lines, start: Int64 = 0, end: Int64 = 0, processes: [ProcessLanes] = [],
@@ -190,7 +192,11 @@ public struct ControllerLane: Sendable {
     public var parentName: String? { parentController?.description }
 
     /// `Class 0xADDR` (`#2` appended for a later instance at a reused address), or the logged label.
-    public var label: String { InstanceKey(process: process, ref: controller).label(generation: generation) }
+    /// Capped (`ReportText`): a label is repeated wherever the lane is named.
+    public var label: String { ReportText.capped(InstanceKey(process: process, ref: controller).label(generation: generation)) }
+
+    /// Whether `label` is cut.
+    var isLabelCut: Bool { ReportText.cut(InstanceKey(process: process, ref: controller).label(generation: generation)) != nil }
 }
 
 /// A stretch of a lane in one state, from tick `start` to tick `end`.

@@ -53,8 +53,9 @@ enum TimingFormat {
 
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
+    /// `text` right-aligned in `width` columns; wider text keeps a space before it, so columns never run together.
     static func padLeft(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+        text.count >= width ? " " + text : String(repeating: " ", count: width - text.count) + text
     }
 
     static func padRight(_ text: String, _ width: Int) -> String {

@@ -1,11 +1,12 @@
-/// `lifeline stats` for people: per class, a line of counts and a table of its phases.
+/// `lifeline stats` for people: per class, a line of counts and a table of its phases. Class names and paths come
+/// from logs and file names, so their controls are made visible (`VisibleText`), as in `check`'s text.
 public struct TimingsTextWriter: Sendable {
     public init() {}
 
     public func write(_ timings: ScreenTimings, comparison: TimingComparison? = nil, baselineName: String = "") -> String {
         var out = ""
         for entry in timings.classes {
-            out += "\(entry.name): \(TimingFormat.counts(entry))\n"
+            out += "\(VisibleText.escape(entry.name)): \(TimingFormat.counts(entry))\n"
             let distributions = entry.distributions
             if distributions.isEmpty {
                 out += "  nothing measured\(entry.untimed == entry.instances ? " (no timestamps)" : "")\n"
@@ -19,7 +20,7 @@ public struct TimingsTextWriter: Sendable {
                 for statistic in Distribution.Statistic.allCases {
                     out += TimingFormat.padLeft(TimingFormat.duration(distribution.value(statistic), in: timings), 11)
                 }
-                if let slowest = entry.slowest[phase]?.first { out += "  \(slowest.file):\(slowest.line)" }
+                if let slowest = entry.slowest[phase]?.first { out += "  \(VisibleText.escape(slowest.file)):\(slowest.line)" }
                 out += "\n"
             }
         }
@@ -31,13 +32,14 @@ public struct TimingsTextWriter: Sendable {
     }
 
     private func compared(_ comparison: TimingComparison, baselineName: String) -> String {
-        var out = "\nCompared with \(baselineName) (\(comparison.statistic.rawValue); a regression grows more than "
+        var out = "\nCompared with \(VisibleText.escape(baselineName)) (\(comparison.statistic.rawValue); a regression grows more than "
             + "\(TimingFormat.fixed(Int64((comparison.threshold * 10).rounded()), unit: 10, decimals: 1))%):\n"
-        let width = max(5, comparison.changes.map(\.className.count).max() ?? 0)
+        let names = comparison.changes.map { VisibleText.escape($0.className) }
+        let width = max(5, names.map(\.count).max() ?? 0)
         out += "  " + TimingFormat.padRight("class", width) + "  " + TimingFormat.padRight("phase", 15)
             + TimingFormat.padLeft("before", 11) + TimingFormat.padLeft("after", 11) + TimingFormat.padLeft("change", 9) + "\n"
-        for change in comparison.changes {
-            out += "  " + TimingFormat.padRight(change.className, width) + "  " + TimingFormat.padRight(change.phase.title, 15)
+        for (change, name) in zip(comparison.changes, names) {
+            out += "  " + TimingFormat.padRight(name, width) + "  " + TimingFormat.padRight(change.phase.title, 15)
                 + TimingFormat.padLeft(change.before.map(TimingFormat.duration) ?? "-", 11)
                 + TimingFormat.padLeft(change.after.map(TimingFormat.duration) ?? "-", 11)
                 + TimingFormat.padLeft(TimingFormat.change(change), 9) + (change.isRegression ? "  regression" : "") + "\n"
