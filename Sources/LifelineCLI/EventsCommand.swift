@@ -21,6 +21,7 @@ struct EventsCommand {
             OptionSpec(["--suggest"], .flag, help: "Print a 'patterns' entry for the callback lines not read."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
+            InputExpansion.followLinks,
         ],
         positionals: [PositionalSpec("inputs", help: "Log files or directories; - for standard input.", minCount: 1, maxCount: nil)],
         examples: ["lifeline events app.log", "lifeline events --only unattributed traces/", "lifeline events --suggest app.log"])

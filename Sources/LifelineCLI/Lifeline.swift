@@ -8,7 +8,7 @@ public enum Lifeline {
 
     static let versionOption = OptionSpec(["--version"], help: "Print the version.")
     /// `--quiet`, of the commands that print notes and status lines on standard error.
-    static let quietOption = OptionSpec(["--quiet", "-q"], help: "No notes or progress on stderr; errors still show.")
+    static let quietOption = OptionSpec(["--quiet", "-q"], help: "No notes or progress on stderr (errors show).")
 
     static let commands = CommandSet(
         name: "lifeline",

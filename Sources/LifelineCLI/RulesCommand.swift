@@ -14,7 +14,7 @@ struct RulesCommand {
         """,
         options: [
             OptionSpec(["--markdown"], help: "Print the list as a Markdown table (used for the README)."),
-            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
         ],
         positionals: [PositionalSpec("explain ID", help: "'explain' followed by a rule identifier or a template name.", minCount: 0, maxCount: 2,
                                      completions: [.words(["explain"]),

@@ -31,7 +31,7 @@ struct StatsCommand {
             OptionSpec(["--fail-on-regression"], help: "Exit with status 1 when --compare finds a regression."),
             OptionSpec(["--preload-gap"], .value(valueName: "seconds"), help: "viewDidLoad to viewWillAppear gap of a pre-loaded view.",
                        defaultValue: "2"),
-            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Configuration file (default: .lifeline.json here or above)."),
+            OptionSpec(["--config", "-c"], .value(valueName: "file"), help: "Settings (default: nearest .lifeline.json)."),
             OptionSpec(["--include"], .value(valueName: "glob"), help: "Take these files from directories; repeatable.", repeatable: true),
             OptionSpec(["--exclude"], .value(valueName: "glob"), help: "Leave these out of directories; repeatable.", repeatable: true),
             OptionSpec(["--samples"], help: "JSON lists every measurement, for 'lifeline merge'."),

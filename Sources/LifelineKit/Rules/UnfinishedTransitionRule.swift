@@ -15,9 +15,9 @@ public struct UnfinishedTransitionRule: Rule {
         never ended it (missing endAppearanceTransition()), the app was stopped mid-transition, or the trace \
         was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
         was not retained. Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
-        controllers as children. A transition still open when the trace ends within --leak-timeout seconds (or, \
-        without timestamps, 8 lines) of it may only mean the capture was cut there: that is an info. One the trace \
-        went on long after is a warning.
+        controllers as children. A transition still open when the trace's clock stops within --leak-timeout seconds \
+        of it may only mean the capture was cut there: that is an info. One the trace went on long after, or in a \
+        trace without timestamps, is a warning.
         """,
         triggeringExamples: [
             """
@@ -110,15 +110,11 @@ public struct UnfinishedTransitionRule: Rule {
         }
     }
 
-    /// Lines of events after an open transition, or seconds of trace time, that show the trace went on: fewer, and
-    /// the transition may only have been cut off by the end of the capture, which a log cannot tell from a stall.
-    static let linesAfter = 8
-
+    /// Whether the trace's clock stopped within --leak-timeout of the open transition: it may only have been cut off
+    /// by the end of the capture, which a log cannot tell from a stall. Without timestamps nothing tells.
     private static func traceEndsRightAfter(_ mark: Mark?, line: Int, _ context: RuleContext) -> Bool {
-        if let start = mark?.time, let now = context.now {
-            return now.seconds(since: start) < context.settings.leakTimeout
-        }
-        return context.lastEventLine - line < linesAfter
+        guard let start = mark?.time, let now = context.now else { return false }
+        return now.seconds(since: start) < context.settings.leakTimeout
     }
 
     /// Only classes that log the callback completing the transition are judged.
