@@ -1,30 +1,13 @@
 /// How hand-typed labels are told from the punctuation, emoji and numbering around them, on UTF-8 bytes.
 /// A label character is a letter or digit of any script, `_` or `.`; anything else (spaces aside) separates.
 enum LabelText {
-    /// Longest label taken as a controller name; longer text before a callback is prose.
-    static let maxLength = 64
-    static let maxWords = 5
-
-    /// Words that make the text before a callback a sentence rather than a label (`Will call viewWillAppear`).
-    static let proseWords: Set<String> = [
-        "an", "the", "is", "was", "are", "be", "at", "on", "in", "of", "to", "for", "from", "after", "before",
-        "during", "inside", "into", "call", "calls", "called", "calling", "when", "while", "then", "and", "or", "not",
-        "because", "since", "until", "unless", "if", "without", "upon",
-        "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
-        // Code pasted into a log is not a label: `override func viewDidLoad()`, `public override void ViewDidLoad()`.
-        "override", "func", "void", "public", "private", "protected", "internal", "self", "base", "return",
-    ]
-
-    /// Words between a label and its callback that are dropped: `HomeVC is deallocated`, `HomeVC got viewDidLoad`.
-    private static let linkingWords: [StaticString] = ["is", "was", "got", "gets", "get", "been", "being", "has"]
-
     /// Where the linking word that ends at `end`, after a space, starts (in either case); nil when none does.
     /// Compares bytes: the description dialect asks on every line with a word before its callback.
     static func linkingWordStart(endingAt end: Int, in b: Bytes, lower: Int) -> Int? {
         var start = end
         while start > lower, end - start < 5, ASCII.isLetter(b[start - 1]) { start -= 1 }
         guard start < end, start > lower, b[start - 1] == ASCII.space else { return nil }
-        for word in linkingWords where word.utf8CodeUnitCount == end - start {
+        for word in LabelRules.linkingWords where word.utf8CodeUnitCount == end - start {
             if (0..<(end - start)).allSatisfy({ b[start + $0] | 0x20 == word.utf8Start[$0] }) { return start }
         }
         return nil
@@ -185,14 +168,9 @@ enum LabelText {
         return start..<run.upperBound
     }
 
-    /// Log levels as loggers print them before the message, in capitals.
-    private static let logLevels: Set<String> = [
-        "TRACE", "VERBOSE", "DEBUG", "INFO", "NOTICE", "WARN", "WARNING", "ERROR", "FAULT", "CRITICAL", "FATAL",
-    ]
-
     private static func isLogLevel(_ b: Bytes, _ word: Range<Int>) -> Bool {
         (4...8).contains(word.count) && (b[word.lowerBound] &- 0x41) < 26 && (b[word.upperBound - 1] &- 0x41) < 26  // capitals first
-            && logLevels.contains(b.string(word))
+            && LabelRules.logLevels.contains(b.string(word))
     }
 
     /// A word a logger or a person puts before messages to sort them, never a controller's name: a log level in
@@ -223,9 +201,6 @@ enum LabelText {
         return true
     }
 
-    /// Source file extensions `#file` and `__FILE__` print.
-    private static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
-
     /// `run` less a source file's extension at its end (`HomeVC.swift` gives `HomeVC`), and less the line number
     /// `print(#file, #line, …)` puts after it (`HomeVC.swift 42` gives `HomeVC`).
     static func withoutFileExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int> {
@@ -239,7 +214,7 @@ enum LabelText {
     }
 
     private static func withoutExtension(_ b: Bytes, _ run: Range<Int>) -> Range<Int>? {
-        for ext in fileExtensions {
+        for ext in LabelRules.fileExtensions {
             let length = ext.utf8CodeUnitCount
             if run.count > length, b.matches(ext, at: run.upperBound - length) { return run.lowerBound..<(run.upperBound - length) }
         }
@@ -309,8 +284,8 @@ enum LabelText {
     static func problem(with label: Range<Int>, in b: Bytes, common: Bool) -> String? {
         let text = b.string(label)
         let words = text.split(separator: " ")
-        if label.count > maxLength || words.count > maxWords { return "the text before it (\(quoted(text))) is a sentence, not a label" }
-        if let word = words.first(where: { proseWords.contains($0.lowercased()) }) {
+        if label.count > LabelRules.maxLength || words.count > LabelRules.maxWords { return "the text before it (\(quoted(text))) is a sentence, not a label" }
+        if let word = words.first(where: { LabelRules.proseWords.contains($0.lowercased()) }) {
             return "the text before it (\(quoted(text))) reads as prose (\(quoted(String(word))))"
         }
         if common, !ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[label])) {
@@ -325,7 +300,7 @@ enum LabelText {
 extension LabelText {
     /// Whether a label with no Latin letter (`Вызов`, `手动调用`) has a word of letters of another script after the
     /// callback too (`вручную`): words on both sides of a callback make a sentence (`Вызов viewDidAppear вручную`),
-    /// in any language, where a label is a name. Latin text has its stop words (`proseWords`).
+    /// in any language, where a label is a name. Latin text has its stop words (`LabelRules.proseWords`).
     static func isSentenceInAnotherScript(_ b: Bytes, label: Range<Int>, after start: Int, _ end: Int) -> Bool {
         guard !label.contains(where: { ASCII.isLetter(b[$0]) }) else { return false }
         var i = start
