@@ -27,42 +27,42 @@ enum LabelRules {
     /// Source file extensions `#file` and `__FILE__` print: `HomeVC.swift:42` labels `HomeVC`.
     static let fileExtensions: [StaticString] = [".swift", ".mm", ".m", ".cs"]
 
-    struct Rule: Sendable {
+    struct Entry: Sendable {
         let name: String
         let samples: [(line: String, controller: String?)]
     }
 
-    static let rules: [Rule] = [
-        Rule(name: "a label is the run of letters, digits, `_` and `.` nearest the callback; other characters separate", samples: [
+    static let rules: [Entry] = [
+        Entry(name: "a label is the run of letters, digits, `_` and `.` nearest the callback; other characters separate", samples: [
             ("vc1 – loadView", "vc1"), ("HomeVC -> viewWillAppear", "HomeVC"), ("🟢HomeVC🔵viewDidAppear!", "HomeVC"), ("首页 viewDidLoad", "首页"),
         ]),
-        Rule(name: "single spaces join words, and a hyphen between letters or digits joins them too", samples: [
+        Entry(name: "single spaces join words, and a hyphen between letters or digits joins them too", samples: [
             ("Third VC: viewWillDisappear(_:)", "Third VC"), (" 2731.48  Z-orphan viewDidAppear", "Z-orphan"), ("Split-View viewDidLoad", "Split-View"),
         ]),
-        Rule(name: "at most \(maxWords) words and \(maxLength) bytes; longer is a sentence", samples: [
+        Entry(name: "at most \(maxWords) words and \(maxLength) bytes; longer is a sentence", samples: [
             ("Table view controller viewDidLoad called", "Table view controller"),
             ("now we are finally about to see the screen viewDidAppear", nil),
         ]),
-        Rule(name: "a prose word makes a sentence", samples: [
+        Entry(name: "a prose word makes a sentence", samples: [
             ("Will call viewWillAppear on child", nil), ("I think the crash happens somewhere in viewDidLoad", nil),
         ]),
-        Rule(name: "linking words between label and callback are dropped", samples: [
+        Entry(name: "linking words between label and callback are dropped", samples: [
             ("HomeVC got viewDidLoad", "HomeVC"),
         ]),
-        Rule(name: "log levels in capitals, `Lifecycle`, times and numbers are tags, not labels", samples: [
+        Entry(name: "log levels in capitals, `Lifecycle`, times and numbers are tags, not labels", samples: [
             ("[DEBUG] viewDidLoad()", "(unlabelled controller)"), ("LIFECYCLE HomeVC viewDidLoad", "HomeVC"),
             ("11:02:03.456 DetailVC viewDidLoad", "DetailVC"),
         ]),
-        Rule(name: "a source file's name labels its type", samples: [
+        Entry(name: "a source file's name labels its type", samples: [
             ("HomeVC.swift:42 viewDidLoad()", "HomeVC"), ("Shop/HomeVC.swift 27 viewDidLoad()", "HomeVC"),
         ]),
-        Rule(name: "text that names another callback is no label", samples: [
+        Entry(name: "text that names another callback is no label", samples: [
             ("1. viewDidLoad → 2. viewWillAppear", nil), ("=> loadView 共 2 次，viewDidLoad 共 2 次", nil),
         ]),
-        Rule(name: "words of another script on both sides of the callback make a sentence", samples: [
+        Entry(name: "words of another script on both sides of the callback make a sentence", samples: [
             ("Вызов viewDidAppear вручную", nil), ("首页 viewWillAppear animated: true", "首页"),
         ]),
-        Rule(name: "beside a callback that is also an ordinary word, a name that does not read as a controller's waits for the file to vouch for it",
+        Entry(name: "beside a callback that is also an ordinary word, a name that does not read as a controller's waits for the file to vouch for it",
              samples: [("Network init complete", nil), ("HomeVC init", "HomeVC"), ("vc2 dealloc", "vc2")]),
     ]
 }
