@@ -10,6 +10,40 @@ final class TombstoneStoreTests: XCTestCase {
         return Instance(serial: number, key: key, generation: generation, profile: 0)
     }
 
+    /// A deallocated instance comes back as it went in, in whatever state it died, kept compact unless an observer is
+    /// still registered (then it is kept whole).
+    func testADeadInstanceComesBackAsItWentInAndIsKeptCompact() {
+        var store = TombstoneStore(capacity: 10)
+        var dead = instance(1)
+        dead.viewDidLoadLine = 2
+        dead.appearance = .appeared
+        dead.appearanceKnown = true
+        dead.everAppeared = true
+        dead.willAppear = Mark(line: 3, time: TraceTime(microseconds: 42, hasOffset: true), callback: .viewWillAppear)
+        dead.lastAppearanceCallback = .viewDidAppear
+        dead.dealloc = Mark(line: 9, time: nil, callback: .dealloc)
+        dead.observers["Keyboard"] = ObserverEntry()
+        dead.loggedCallbacks.insert(.viewDidLoad)
+        dead.evidence = 17
+        dead.lastLine = 9
+        store.insert(dead)
+        var registered = instance(2)
+        registered.dealloc = Mark(line: 12, time: nil, callback: .dealloc)
+        registered.observers["Cart"] = ObserverEntry(count: 1, addedIn: .viewWillAppear, addedLine: 10, addedText: "addObserver Cart")
+        store.insert(registered)
+        XCTAssertEqual(store.counts.compact, 1)
+        XCTAssertEqual(store.counts.whole, 1)
+        XCTAssertEqual(store.remove(dead.key), dead)
+        XCTAssertEqual(store.remove(registered.key), registered)
+        XCTAssertEqual(store.counts.compact + store.counts.whole, 0)
+    }
+
+    /// The bytes a compact tomb takes in its array: at most half of what a whole instance takes inline.
+    func testACompactTombIsSmall() {
+        XCTAssertLessThan(TombstoneStore.bytesPerCompactTomb, 200)
+        XCTAssertLessThanOrEqual(TombstoneStore.bytesPerCompactTomb * 2, MemoryLayout<Instance>.stride)
+    }
+
     func testRemoveGivesBackTheBuriedInstanceOnce() {
         var store = TombstoneStore(capacity: 10)
         store.insert(instance(1))
