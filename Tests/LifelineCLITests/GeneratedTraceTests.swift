@@ -23,8 +23,8 @@ final class GeneratedTraceTests: XCTestCase {
     }
 
     /// Generates a trace and returns its path and the findings written beside it.
-    private func generate(seed: Int) throws -> (trace: URL, expected: [Expected]) {
-        let trace = try CLIRunner.generateTrace(seed: seed, in: directory)
+    private func generate(seed: Int, shape: String = "navigation") throws -> (trace: URL, expected: [Expected]) {
+        let trace = try CLIRunner.generateTrace(seed: seed, shape: shape, in: directory)
         let listing = try String(contentsOf: URL(fileURLWithPath: trace.path + ".expected"), encoding: .utf8)
         let expected = listing.split(separator: "\n").map { row -> Expected in
             let fields = row.split(separator: " ")
@@ -48,6 +48,15 @@ final class GeneratedTraceTests: XCTestCase {
             XCTAssertEqual(result.status, 1, "the hand-called viewWillAppear is an error")
             XCTAssertEqual(try findings(inJSON: result.stdout), expected, "seed \(seed)")
         }
+    }
+
+    /// Every controller freed at an address of its own stays deallocated to the end (a compact tomb each): the
+    /// findings are the same.
+    func testTheDeallocHeavyShapeFindsExactlyTheInjectedAnomalies() throws {
+        let (trace, expected) = try generate(seed: 4, shape: "dealloc-heavy")
+        XCTAssertEqual(Set(expected.map(\.rule)), ["appearance-order", "observer-balance", "not-deallocated"])
+        let result = try CLIRunner.run(["check", "--format", "json", trace.path])
+        XCTAssertEqual(try findings(inJSON: result.stdout), expected)
     }
 
     func testFollowingTheTraceOnAPipeFindsTheSame() throws {

@@ -32,12 +32,12 @@ struct CLIRunner {
 
     /// Writes a 1 MB trace of `Scripts/generate-trace` for `seed` into `directory` (its expected findings beside
     /// it, as `.expected`) and returns its path.
-    static func generateTrace(seed: Int, in directory: URL) throws -> URL {
-        let trace = directory.appendingPathComponent("trace-\(seed).log")
+    static func generateTrace(seed: Int, shape: String = "navigation", in directory: URL) throws -> URL {
+        let trace = directory.appendingPathComponent("trace-\(shape)-\(seed).log")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", packageRoot.appendingPathComponent("Scripts/generate-trace").path,
-                             "--size", "1M", "--seed", String(seed), "--out", trace.path]
+                             "--size", "1M", "--seed", String(seed), "--shape", shape, "--out", trace.path]
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "Scripts/generate-trace ran")
