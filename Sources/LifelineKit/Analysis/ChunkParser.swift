@@ -314,24 +314,17 @@ struct ChunkParser {
                                                   into result: inout ParsedChunk) -> Bool {
         guard var message = wrapped else { return false }
         let bare = prefix.time == nil && prefix.yearless == nil && prefix.process == nil && prefix.pid == nil
-        guard bare, message.continuations.count < Self.wrappedContinuations else {
+        // A line of its own that names a callback (`HomeVC viewDidLoad`) goes on with no message.
+        guard bare, message.continuations.count < Self.wrappedContinuations,
+              KeywordTable.shared.firstCallback(in: line, from: prefix.message.lowerBound, prefix.message) == nil else {
             endWrappedMessage(into: &result)
             return false
         }
         switch recognizer.resume(message.partial, line, in: prefix.message) {
         case .message(let summary, let blamed):
             wrapped = nil
-            let first = message.prefix
-            explain?(LineExplanation(line: message.number, text: message.text,
-                                     reading: .event(.uikitWarning(summary), controller: blamed, argument: nil,
-                                                     dialect: UIKitMessageDialect.description.identifier)))
-            result.appendEvent(line: message.number, time: first.time, process: message.process, thread: first.tid, kind: .uikitWarning(summary),
-                               controller: blamed, argument: nil, yearless: first.yearless, textBytes: message.bytes)
             message.continuations.append((number, line.string(0..<line.count)))
-            for continuation in message.continuations {
-                result.otherLines += 1
-                explain?(LineExplanation(line: continuation.number, text: continuation.text, reading: .other))
-            }
+            emitWrapped(message, summary: summary, blamed: blamed, into: &result)
             return true
         case .partial(let partial):
             message.partial = partial
@@ -344,12 +337,31 @@ struct ChunkParser {
         }
     }
 
-    /// A wrapped message that did not go on to its end: its lines are other lines.
+    /// The event of a wrapped message, at its first line; the lines that went on with it are other lines.
+    private mutating func emitWrapped(_ message: WrappedMessage, summary: String, blamed: ControllerRef, into result: inout ParsedChunk) {
+        let first = message.prefix
+        explain?(LineExplanation(line: message.number, text: message.text,
+                                 reading: .event(.uikitWarning(summary), controller: blamed, argument: nil,
+                                                 dialect: UIKitMessageDialect.description.identifier)))
+        result.appendEvent(line: message.number, time: first.time, process: message.process, thread: first.tid, kind: .uikitWarning(summary),
+                           controller: blamed, argument: nil, yearless: first.yearless, textBytes: message.bytes)
+        for continuation in message.continuations {
+            result.otherLines += 1
+            explain?(LineExplanation(line: continuation.number, text: continuation.text, reading: .other))
+        }
+    }
+
+    /// A wrapped message that did not go on to its end: its lines are other lines, unless only descriptions were
+    /// left to come (`UIKitMessages.ended`).
     @inline(never)
     private mutating func endWrappedMessage(into result: inout ParsedChunk) {
         guard isWrapping, let message = wrapped else { return }
         wrapped = nil
         if let time = message.prefix.time { result.lastTime = time }
+        if case .message(let summary, let blamed) = UIKitMessages.ended(message.partial) {
+            emitWrapped(message, summary: summary, blamed: blamed, into: &result)
+            return
+        }
         notEvent(message.text, number: message.number, blank: false, into: &result)
         for continuation in message.continuations {
             notEvent(continuation.text, number: continuation.number, blank: false, into: &result)

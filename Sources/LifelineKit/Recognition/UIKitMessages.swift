@@ -211,6 +211,14 @@ enum UIKitMessages {
         }
     }
 
+    /// A message whose lines ended with only descriptions left to come (`… transitions for` and nothing after): it is
+    /// that message still, about the controller it did name, if any.
+    static func ended(_ partial: Partial) -> Outcome {
+        let rest = tokens[partial.template][partial.token...]
+        guard rest.allSatisfy({ if case .word = $0 { return false } else { return true } }) else { return .none }
+        return finished(partial.template, partial.holes)
+    }
+
     private static func finished(_ index: Int, _ holes: [(name: String, ref: ControllerRef?, text: String)]) -> Outcome {
         let template = templates[index]
         var summary = template.summary

@@ -44,8 +44,7 @@ public final class RuleContext {
     public var now: TraceTime? { timeline.facts.now }
     /// Whether any line of the trace carried a timestamp.
     public var hasTimestamps: Bool { timeline.facts.hasTimestamps }
-    /// The line of the latest event of the trace (while an event is judged, its own), and of the event before it.
-    public var lastEventLine: Int { timeline.facts.lastLine }
+    /// The line of the event before the one being judged.
     public var previousEventLine: Int { timeline.facts.previousLine }
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.

@@ -102,7 +102,7 @@ public struct UnfinishedTransitionRule: Rule {
         }
         let line = mark?.line ?? instance.lastLine
         let text = "\(instance.key.ref) " + message.replacingOccurrences(of: "%d", with: String(line))
-        if Self.traceEndsRightAfter(mark, line: line, context) {
+        if Self.traceEndsRightAfter(mark, context) {
             context.report(text + " (the trace ends right after it: a cut capture?)", on: instance, line: line,
                            event: .callback(instance.appearance == .appearing ? .viewWillAppear : .viewWillDisappear), severity: .info)
         } else {
@@ -112,7 +112,7 @@ public struct UnfinishedTransitionRule: Rule {
 
     /// Whether the trace's clock stopped within --leak-timeout of the open transition: it may only have been cut off
     /// by the end of the capture, which a log cannot tell from a stall. Without timestamps nothing tells.
-    private static func traceEndsRightAfter(_ mark: Mark?, line: Int, _ context: RuleContext) -> Bool {
+    private static func traceEndsRightAfter(_ mark: Mark?, _ context: RuleContext) -> Bool {
         guard let start = mark?.time, let now = context.now else { return false }
         return now.seconds(since: start) < context.settings.leakTimeout
     }

@@ -9,7 +9,7 @@ struct TimelineFacts: Sendable {
     private(set) var now: TraceTime?
     /// Whether any line of the trace carried a timestamp.
     private(set) var hasTimestamps = false
-    /// The line of the latest event, and of the one before it.
+    /// The line of the latest event, and of the one before it (`RuleContext.previousEventLine`).
     var lastLine = 0
     var previousLine = 0
 
