@@ -25,6 +25,7 @@ public struct LineExplanation: Sendable {
     var process: ProcessKey?
     var vouching = LabelVouchingRole.none
 
+    /// An explanation of line `line`, whose text (or record message) is `text`.
     public init(line: Int, text: String, reading: Reading) {
         self.line = line
         self.text = text
