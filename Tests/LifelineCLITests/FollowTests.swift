@@ -48,7 +48,7 @@ final class FollowTests: XCTestCase {
         XCTAssertTrue(run.waitForOutput(containing: "[appearance-order]", within: patience), run.output)
         run.interrupt()
         XCTAssertEqual(run.waitForExit(within: patience), 1, "Ctrl-C ends a blocked read with the usual status:\n\(run.output)")
-        // The trace's clock stopped right after the open transition: a cut capture, an info.
+        // The log stopped right after the open transition: a cut capture, an info.
         XCTAssertTrue(run.output.contains("<stdin>:3: info: [unfinished-transition]"), run.output)
         XCTAssertTrue(run.output.contains("in 1 file (3 lines"), run.output)
     }

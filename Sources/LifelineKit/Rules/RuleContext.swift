@@ -44,6 +44,9 @@ public final class RuleContext {
     public var now: TraceTime? { timeline.facts.now }
     /// Whether any line of the trace carried a timestamp.
     public var hasTimestamps: Bool { timeline.facts.hasTimestamps }
+    /// The time of the latest line of `process` (for a process the log moved on from, its last), if any had one.
+    public func lastTime(of process: ProcessKey) -> TraceTime? { timeline.facts.lastTime(of: process) }
+
     /// The line of the event before the one being judged.
     public var previousEventLine: Int { timeline.facts.previousLine }
 

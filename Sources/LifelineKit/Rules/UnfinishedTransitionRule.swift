@@ -15,8 +15,9 @@ public struct UnfinishedTransitionRule: Rule {
         never ended it (missing endAppearanceTransition()), the app was stopped mid-transition, or the trace \
         was cut. A controller freed while appearing or appeared usually had its view shown without addChild and \
         was not retained. Fix: pair beginAppearanceTransition with endAppearanceTransition and keep shown \
-        controllers as children. A transition still open when the trace's clock stops within --leak-timeout seconds \
-        of it may only mean the capture was cut there: that is an info. One the trace went on long after, or in a \
+        controllers as children. A transition still open when its process's log stops within --leak-timeout seconds \
+        of it (the capture ends, or the log moves on to a relaunch) may only mean the capture was cut there: that is \
+        an info. One the trace went on long after, or in a \
         trace without timestamps, is a warning.
         """,
         triggeringExamples: [
@@ -102,19 +103,20 @@ public struct UnfinishedTransitionRule: Rule {
         }
         let line = mark?.line ?? instance.lastLine
         let text = "\(instance.key.ref) " + message.replacingOccurrences(of: "%d", with: String(line))
-        if Self.traceEndsRightAfter(mark, context) {
-            context.report(text + " (the trace ends right after it: a cut capture?)", on: instance, line: line,
+        if Self.traceEndsRightAfter(mark, of: instance.key.process, context) {
+            context.report(text + " (its process's log ends right after it: a cut capture?)", on: instance, line: line,
                            event: .callback(instance.appearance == .appearing ? .viewWillAppear : .viewWillDisappear), severity: .info)
         } else {
             context.report(text, on: instance, line: line, event: .callback(instance.appearance == .appearing ? .viewWillAppear : .viewWillDisappear))
         }
     }
 
-    /// Whether the trace's clock stopped within --leak-timeout of the open transition: it may only have been cut off
-    /// by the end of the capture, which a log cannot tell from a stall. Without timestamps nothing tells.
-    private static func traceEndsRightAfter(_ mark: Mark?, _ context: RuleContext) -> Bool {
-        guard let start = mark?.time, let now = context.now else { return false }
-        return now.seconds(since: start) < context.settings.leakTimeout
+    /// Whether the process's log stopped within --leak-timeout of the open transition (the capture ended, or the
+    /// log moved on to a relaunch): it may only have been cut off there, which a log cannot tell from a stall.
+    /// Without timestamps nothing tells.
+    private static func traceEndsRightAfter(_ mark: Mark?, of process: ProcessKey, _ context: RuleContext) -> Bool {
+        guard let start = mark?.time, let last = context.lastTime(of: process) else { return false }
+        return last.seconds(since: start) < context.settings.leakTimeout
     }
 
     /// Only classes that log the callback completing the transition are judged.

@@ -12,6 +12,29 @@ struct TimelineFacts: Sendable {
     /// The line of the latest event, and of the one before it (`RuleContext.previousEventLine`).
     var lastLine = 0
     var previousLine = 0
+    /// The process of the latest event and the time of its latest line; the latest time of each process before it.
+    /// Logs switch processes seldom (a relaunch, another app), so an event compares two numbers.
+    private var process: ProcessKey?
+    private var processTime: TraceTime?
+    private var earlierProcessTimes: [ProcessKey: TraceTime] = [:]
+
+    /// Notes that an event of `process` came, at `time` if the line has one (the latest line's time is the one kept:
+    /// events come in trace order).
+    @inline(__always) mutating func observe(_ process: ProcessKey, at time: TraceTime?) {
+        if process.pid != self.process?.pid || process.interned != self.process?.interned || self.process == nil { switchTo(process) }
+        if let time { processTime = time }
+    }
+
+    @inline(never) private mutating func switchTo(_ process: ProcessKey) {
+        if let previous = self.process, let processTime { earlierProcessTimes[previous] = processTime }
+        self.process = process
+        processTime = earlierProcessTimes[process]
+    }
+
+    /// The time of the latest line of `process` (for a process the log moved on from, its last).
+    func lastTime(of process: ProcessKey) -> TraceTime? {
+        process == self.process ? processTime : earlierProcessTimes[process]
+    }
 
     /// Whether the class (or label) of `ref` has logged `callback` anywhere so far.
     /// Labels without an address (`vc1`) name objects, not classes, so they share one profile.

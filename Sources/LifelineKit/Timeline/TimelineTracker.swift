@@ -98,6 +98,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         if let time = event.time { observe(time) }
         timeline.facts.previousLine = timeline.facts.lastLine
         timeline.facts.lastLine = event.line
+        timeline.facts.observe(event.process, at: event.time)
         let thread = openBodies.slot(process: event.process, thread: event.thread)
         let key: InstanceKey  // made once: the controller's name is not copied again for it
         if let controller = event.controller {

@@ -16,7 +16,7 @@ final class UnfinishedTransitionRuleTests: XCTestCase {
     func testATransitionOpenWhenTheCaptureEndsIsAnInfo() throws {
         let outcome = try TraceFixture.analyze(Self.opened)
         XCTAssertEqual(outcome.findings.map(\.severity), [.info])
-        XCTAssertTrue(outcome.findings[0].message.hasSuffix("(the trace ends right after it: a cut capture?)"), outcome.findings[0].message)
+        XCTAssertTrue(outcome.findings[0].message.hasSuffix("(its process's log ends right after it: a cut capture?)"), outcome.findings[0].message)
     }
 
     func testATransitionTheTraceWentOnAfterIsAWarning() throws {
@@ -24,6 +24,15 @@ final class UnfinishedTransitionRuleTests: XCTestCase {
             + "2024-03-01 10:00:09.300 Shop[1:1] <Shop.List: 0x2> viewDidAppear(_:)\n"
         let outcome = try TraceFixture.analyze(Self.opened + later)
         XCTAssertEqual(outcome.findings.filter { $0.rule == "unfinished-transition" }.map(\.severity), [.warning])
+    }
+
+    /// A relaunch (another pid) days later does not make the first process's open transition a stall: its log
+    /// stopped right after it.
+    func testATransitionOpenWhenItsProcessStopsLoggingIsAnInfoWhateverComesAfter() throws {
+        let relaunch = "2024-03-04 09:00:00.000 Shop[2:1] <Shop.List: 0x2> viewWillAppear(_:)\n"
+            + "2024-03-04 09:00:00.300 Shop[2:1] <Shop.List: 0x2> viewDidAppear(_:)\n"
+        let outcome = try TraceFixture.analyze(Self.opened + relaunch)
+        XCTAssertEqual(outcome.findings.filter { $0.rule == "unfinished-transition" }.map(\.severity), [.info])
     }
 
     func testWithoutTimestampsNothingTellsACutCapture() throws {
