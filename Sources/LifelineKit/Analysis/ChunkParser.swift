@@ -428,9 +428,7 @@ struct ChunkParser {
         switch event.kind {
         case .uikitWarning: dialect = UIKitMessageDialect.description.identifier
         case .observerAdded, .observerRemoved, .observersRemovedAll: dialect = ObserverDialect.description.identifier
-        case .callback:
-            dialect = recognizer.lastDialect.map { $0.description.identifier }
-                ?? (recognizer.numbered ? NumberedCallbackDialect.description.identifier : CSharpFinalizerDialect.description.identifier)
+        case .callback: dialect = recognizer.lastDialect?.description.identifier
         case .appEvent: dialect = "events"
         }
         return .event(event.kind, controller: event.controller, argument: event.argument, dialect: customPatternMatched ? "pattern" : dialect)

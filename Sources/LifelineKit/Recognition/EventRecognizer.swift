@@ -8,13 +8,11 @@
 struct EventRecognizer {
     var names: ControllerNames
     /// The dialect that named the last callback's controller (shown by `lifeline events`).
-    private(set) var lastDialect: (any NamingDialect.Type)?
+    private(set) var lastDialect: (any Dialect.Type)?
     /// Why the last message's callback word is not attributed, when it is `unattributed`.
     private(set) var rejection: String?
     /// Whether the last event's label needs the file to vouch for it, or vouches for it (`LabelVouchingRole`).
     private(set) var vouching = LabelVouchingRole.none
-    /// Whether the last event was read by `NumberedCallbackDialect` (shown by `lifeline events`).
-    private(set) var numbered = false
     /// One of UIKit's messages that the last message started but did not finish: its line may go on in the next.
     private(set) var partialMessage: UIKitMessages.Partial? {
         didSet { hasPartialMessage = partialMessage != nil }
@@ -94,7 +92,6 @@ struct EventRecognizer {
         lastDialect = nil
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
         if hasPartialMessage { partialMessage = nil }
-        numbered = false
         vouching = .none
         let table = self.table
         let classes = table.classes
@@ -111,7 +108,10 @@ struct EventRecognizer {
                 tilde = b.firstIndex(of: ASCII.tilde, in: start..<end) ?? end
                 guard start < end, classes[b[start]] & ByteClass.wordStart != 0 else { continue }
                 let wordEnd = classes.wordEnd(b, from: start + 1, limit: end)
-                if let event = CSharpFinalizerDialect.event(b, start, wordEnd, range, &names) { return .event(event) }
+                if let event = CSharpFinalizerDialect.event(b, start, wordEnd, range, &names) {
+                    lastDialect = CSharpFinalizerDialect.self
+                    return .event(event)
+                }
                 if start < candidate { continue }  // the candidate is that word: it is a keyword's too
             }
             guard candidate < end else { break }
@@ -127,8 +127,7 @@ struct EventRecognizer {
             next = wordEnd
             guard let keyword = table.keyword(b, start..<wordEnd) else {
                 if wordEnd - start > 8, ASCII.isDigit(b[wordEnd - 1]), let event = NumberedCallbackDialect.event(b, start, wordEnd, range, &names) {
-                    lastDialect = nil
-                    numbered = true
+                    lastDialect = NumberedCallbackDialect.self
                     return .event(event)
                 }
                 continue

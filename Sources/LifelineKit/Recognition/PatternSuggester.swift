@@ -103,9 +103,8 @@ public enum PatternSuggester {
                 var end = start
                 while end < scalars.count, isWordScalar(scalars[end]) { end += 1 }
                 guard end > start else { continue }
-                var word = String(String.UnicodeScalarView(scalars[start..<end]))
-                word = word.prefix(1).lowercased() + word.dropFirst()
-                guard Callback.allCases.contains(where: { $0.spellings.contains(word) }) else { continue }
+                let word = Array(String(String.UnicodeScalarView(scalars[start..<end])).utf8)
+                guard case .callback? = word.withUnsafeBufferPointer({ KeywordTable.shared.keyword($0, 0..<$0.count) }) else { continue }
                 return (String(String.UnicodeScalarView(scalars[..<start])), String(String.UnicodeScalarView(scalars[end...])))
             }
             return nil

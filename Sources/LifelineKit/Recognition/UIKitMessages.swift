@@ -15,14 +15,12 @@ enum UIKitMessages {
         let summary: String
         /// Lines that must yield this message, with the description of the controller blamed.
         let samples: [(line: String, blamed: String)]
-        let tokens: [Token]
 
         init(_ text: String, blames: String?, summary: String, samples: [(line: String, blamed: String)]) {
             self.text = text
             self.blames = blames
             self.summary = summary
             self.samples = samples
-            tokens = Token.parse(text)
         }
 
         /// The word that makes the recogniser try this template.
@@ -146,7 +144,7 @@ enum UIKitMessages {
     private static let templatesByTrigger: [[Int]] = triggerWords.map { word in templates.indices.filter { templates[$0].trigger == word } }
     /// Per template, its tokens, and the first bytes of its second word: most lines with a trigger word
     /// (`Application launched`, `Calling the API`) differ there, and are refused without running the template.
-    private static let tokens: [[Token]] = templates.map(\.tokens)
+    private static let tokens: [[Token]] = templates.map { Token.parse($0.text) }
     private static let secondWords: [(bytes: UInt64, mask: UInt64)] = templates.map { template in
         let words = template.text.split(separator: " ")
         guard words.count > 1 else { return (0, 0) }
