@@ -32,9 +32,10 @@ struct ParsedChunk: Sendable {
     @inline(never)
     mutating func appendEvent(line: Int, time: TraceTime?, process: consuming ProcessKey, thread: UInt64?, kind: consuming EventKind,
                               controller: consuming ControllerRef?, argument: consuming ControllerArgument?, yearless: YearlessTime?,
-                              textBytes: Range<Int>, vouching: LabelVouchingRole = .none) {
+                              textBytes: Range<Int>, vouching: LabelVouchingRole = .none, printSite: UInt32 = 0) {
         let event = LifecycleEvent(line: line, time: time, process: process, thread: thread, kind: kind, controller: controller,
-                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes, vouching: vouching)
+                                   argument: argument, text: nil, yearless: yearless, textBytes: textBytes, vouching: vouching,
+                                   printSite: printSite)
         events.append(consume event)
     }
 }
@@ -229,7 +230,7 @@ struct ChunkParser {
                 if let explain {
                     let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
                     explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event),
-                                            process: process, vouching: recognizer.vouching))
+                                            process: process, vouching: recognizer.vouching, printSite: recognizer.printSite))
                 }
                 if callbackThreads != nil, let callback = kind.callback {
                     callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
@@ -237,7 +238,8 @@ struct ChunkParser {
                 }
                 result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: kind,
                                    controller: controller, argument: argument, yearless: prefix.yearless,
-                                   textBytes: offset..<(offset + line.count), vouching: recognizer.vouching)
+                                   textBytes: offset..<(offset + line.count), vouching: recognizer.vouching,
+                                   printSite: recognizer.printSite)
             }
         case .record(let record):
             if isWrapping { endWrappedMessage(into: &result) }
@@ -263,7 +265,7 @@ struct ChunkParser {
             }
             let process = processNames.key(of: record)
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized), process: process,
-                                     vouching: recognizer.vouching))
+                                     vouching: recognizer.vouching, printSite: recognizer.printSite))
             if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
                 Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
                     callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
@@ -273,7 +275,7 @@ struct ChunkParser {
             result.events.append(LifecycleEvent(line: number, time: record.time, process: process,
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil,
-                                                vouching: recognizer.vouching))
+                                                vouching: recognizer.vouching, printSite: recognizer.printSite))
         }
     }
 

@@ -24,6 +24,7 @@ public struct LineExplanation: Sendable {
     /// The process of an event's line, and what its label has to do with the file's word on its labels.
     var process: ProcessKey?
     var vouching = LabelVouchingRole.none
+    var printSite: UInt32 = 0
 
     /// An explanation of line `line`, whose text (or record message) is `text`.
     public init(line: Int, text: String, reading: Reading) {
@@ -32,10 +33,11 @@ public struct LineExplanation: Sendable {
         self.reading = reading
     }
 
-    init(line: Int, text: String, reading: Reading, process: ProcessKey?, vouching: LabelVouchingRole) {
+    init(line: Int, text: String, reading: Reading, process: ProcessKey?, vouching: LabelVouchingRole, printSite: UInt32) {
         self.init(line: line, text: text, reading: reading)
         self.process = process
         self.vouching = vouching
+        self.printSite = printSite
     }
 }
 
@@ -94,7 +96,8 @@ public struct LineExplainer: Sendable {
     /// those kept placed on a timeline with no rules, and each explanation then told what the timeline made of it.
     private final class Timeline {
         var parsed: [LineExplanation] = []
-        private var gate = LabelVouching<(LineExplanation, [LifecycleEvent])>()
+        private typealias Gate = LabelVouching<(LineExplanation, [LifecycleEvent])>
+        private var gate = Gate()
         private let engine = RuleEngine(rules: [], settings: RuleSettings()) { _ in }
         private let body: (LineExplanation) -> Void
         /// What the timeline made of the line being placed: its app events with their controllers, and whether it
@@ -111,11 +114,12 @@ public struct LineExplainer: Sendable {
         }
 
         func take(_ explanation: LineExplanation, _ events: [LifecycleEvent]) {
-            var name: LabelVouching<(LineExplanation, [LifecycleEvent])>.Name?
+            var name: Gate.Name?, site: Gate.Site?
             if case .event(_, let controller?, _, _) = explanation.reading, let process = explanation.process {
                 name = .init(process: process, name: controller.interned)
+                if explanation.printSite != 0 { site = .init(process: process, fingerprint: explanation.printSite) }
             }
-            gate.take((explanation, events), line: explanation.line, role: explanation.vouching, name: name, release: release)
+            gate.take((explanation, events), line: explanation.line, role: explanation.vouching, name: name, site: site, release: release)
         }
 
         func finish() {
@@ -123,24 +127,28 @@ public struct LineExplainer: Sendable {
             engine.finish()
         }
 
-        private func release(_ item: (LineExplanation, [LifecycleEvent]), kept: Bool) {
+        private func release(_ item: (LineExplanation, [LifecycleEvent]), decision: Gate.Decision) {
             var (explanation, events) = item
             placed.removeAll()
             repeatedDelivery = nil
-            if kept { for event in events { engine.consume(event) } }
+            if decision.isKept { for event in events { engine.consume(event) } }
             guard case .event(let kind, let controller, let argument, let dialect) = explanation.reading else { return body(explanation) }
             if case .appEvent(let app) = kind {
                 let place = placed.first { $0.0.name == app.name }
                 explanation.reading = .event(.appEvent(place?.0 ?? app), controller: place?.1, argument: nil, dialect: dialect)
-            } else if !kept, let controller {
+            } else if decision == .refused, let controller {
                 explanation.reading = .unattributed("\(EventName(kind)): \(LabelText.quoted(controller.name)) does not look like a controller, "
                     + "the callback word is also an ordinary word, and no callback only a controller has (viewDidLoad, viewWillAppear…) "
-                    + "names \(LabelText.quoted(controller.name)) in this file")
+                    + "names \(LabelText.quoted(controller.name)) in this file or its print statement")
             } else if let first = repeatedDelivery {
                 explanation.reading = .event(kind, controller: controller, argument: argument,
                                              dialect: (dialect ?? "") + "; one delivery with line \(first), printed by another statement")
-            } else if explanation.vouching == .needsVouching {
-                explanation.reading = .event(kind, controller: controller, argument: argument, dialect: (dialect ?? "") + ", vouched for by the file")
+            } else if case .vouched(let voucher) = decision, let controller {
+                let why = switch voucher {
+                case .name(let line): "line \(line) shows \(LabelText.quoted(controller.name)) with a callback only a controller has"
+                case .printSite(let line): "line \(line), printed by the same statement, shows a callback only a controller has"
+                }
+                explanation.reading = .event(kind, controller: controller, argument: argument, dialect: (dialect ?? "") + "; vouched for: " + why)
             }
             body(explanation)
         }

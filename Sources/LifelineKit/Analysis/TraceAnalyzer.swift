@@ -179,7 +179,9 @@ struct InOrderStage {
                             }
                             events[event].line += linesBefore
                             resolveYear(&events[event])
-                            if events[event].vouching != .none || !vouching.isIdle {
+                            if events[event].vouching == .showsPrintSite, vouching.isIdle {
+                                vouching.learn(.init(events[event]), line: events[event].line)
+                            } else if events[event].vouching != .none || !vouching.isIdle {
                                 vouch(events[event], bytes, into: &tracker)
                                 continue
                             }
@@ -215,8 +217,8 @@ struct InOrderStage {
             owned.textBytes = nil
         }
         let name = owned.controller.map { LabelVouching<LifecycleEvent>.Name(process: owned.process, name: $0.interned) }
-        vouching.take(owned, line: owned.line, role: owned.vouching, name: name) { event, kept in
-            guard kept else { return }
+        vouching.take(owned, line: owned.line, role: owned.vouching, name: name, site: .init(owned)) { event, decision in
+            guard decision.isKept else { return }
             var event = event
             tracker.consume(&event)
         }
@@ -295,8 +297,8 @@ struct InOrderStage {
     mutating func finish() -> TraceStatistics {
         if !vouching.isIdle {
             engine.feed { tracker in
-                vouching.finish { event, kept in
-                    guard kept else { return }
+                vouching.finish { event, decision in
+                    guard decision.isKept else { return }
                     var event = event
                     tracker.consume(&event)
                 }

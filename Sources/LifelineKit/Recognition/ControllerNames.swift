@@ -39,8 +39,9 @@ struct ControllerNames: Sendable {
     private var namesNeedingVouching: [UInt8] = []
 
     /// What the callback `callback` of `controller` does for the file's word on its labels (`LabelVouchingRole`):
-    /// only names without an address that do not read as a controller's take part.
-    mutating func vouchingRole(of controller: ControllerRef, _ callback: Callback,
+    /// only names without an address that do not read as a controller's take part, and (`label`: a label dialect
+    /// named it) a controller's name beside a callback no prose uses shows that its print site logs callbacks.
+    mutating func vouchingRole(of controller: ControllerRef, _ callback: Callback, label: Bool = false,
                                controllerOnly: @autoclosure () -> Bool = false) -> LabelVouchingRole {
         guard controller.address == nil else { return .none }
         let number = Int(controller.interned.number)
@@ -50,7 +51,7 @@ struct ControllerNames: Sendable {
             let needs = !name.hasPrefix("(") && !name.withUTF8 { ControllerRefParser.looksLikeController($0) }
             namesNeedingVouching[number] = needs ? 2 : 1
         }
-        guard namesNeedingVouching[number] == 2 else { return .none }
+        guard namesNeedingVouching[number] == 2 else { return label && !callback.isCommonWord ? .showsPrintSite : .none }
         return callback.isCommonWord && !controllerOnly() ? .needsVouching : .vouches
     }
 

@@ -13,6 +13,8 @@ struct EventRecognizer {
     private(set) var rejection: String?
     /// Whether the last event's label needs the file to vouch for it, or vouches for it (`LabelVouchingRole`).
     private(set) var vouching = LabelVouchingRole.none
+    /// The print site of the last event's label line (`PrintSite.fingerprint`), when its label has a role.
+    private(set) var printSite: UInt32 = 0
     /// One of UIKit's messages that the last message started but did not finish: its line may go on in the next.
     private(set) var partialMessage: UIKitMessages.Partial? {
         didSet { hasPartialMessage = partialMessage != nil }
@@ -93,6 +95,7 @@ struct EventRecognizer {
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
         if hasPartialMessage { partialMessage = nil }
         vouching = .none
+        printSite = 0
         let table = self.table
         let classes = table.classes
         let watchedHeads = self.watchedHeads
@@ -183,13 +186,29 @@ struct EventRecognizer {
                 lastDialect = dialect
                 // A selector only UIViewController has, logged as its method (`-[Foo willMoveToParentViewController:]`,
                 // `Foo.willMove(toParent:)`), shows a controller; a label's text before it may be a step marker.
-                vouching = names.vouchingRole(of: controller, callback, controllerOnly: dialect != LabelBeforeDialect.self
-                    && dialect != LabelAfterDialect.self && callback.isControllerOnly(spelling: b, word, afterSyntax: scan.afterSyntax))
+                let isLabel = dialect == LabelBeforeDialect.self || dialect == LabelAfterDialect.self
+                vouching = names.vouchingRole(of: controller, callback, label: isLabel,
+                                              controllerOnly: !isLabel && callback.isControllerOnly(spelling: b, word, afterSyntax: scan.afterSyntax))
+                if vouching != .none { printSite = Self.printSite(of: controller, isLabel: isLabel, b, word: word.lowerBound..<afterSyntax, range) }
                 let argument = callback.takesControllerArgument ? Self.argument(b, from: word.upperBound, range.upperBound, &names) : nil
                 return .controller(controller, argument: argument)
             }
         }
         return .rejected("\(callback.rawValue): no controller named")
+    }
+
+    /// The print site of a label's line, 0 for other dialects: `-[Person dealloc]` and `-[HomeVC viewDidLoad]` share
+    /// the language's syntax, not a print statement.
+    private static func printSite(of controller: ControllerRef, isLabel: Bool, _ b: Bytes, word: Range<Int>, _ range: Range<Int>) -> UInt32 {
+        guard isLabel else { return 0 }
+        let name = Array(controller.name.utf8)
+        var label: Range<Int>?
+        var i = range.lowerBound
+        while label == nil, i + name.count <= range.upperBound, let first = b.firstIndex(of: name.first ?? 0, in: i..<range.upperBound) {
+            if first + name.count <= range.upperBound, name.indices.allSatisfy({ b[first + $0] == name[$0] }) { label = first..<(first + name.count) }
+            i = first + 1
+        }
+        return PrintSite.fingerprint(b, message: range, label: label, callback: word) ?? 0
     }
 
     /// Skips `(…)` (Swift) or `:name:…` (ObjC selector parts) after a callback word.

@@ -8,6 +8,10 @@ enum LabelVouchingRole: UInt8, Sendable {
     case none
     /// A callback no prose uses, of a name that needs vouching: the file vouches for that name from here on.
     case vouches
-    /// A callback that is also an ordinary word, of a name nothing vouched for yet.
+    /// A callback that is also an ordinary word, of a name nothing vouched for yet: a line of a print site that
+    /// showed a callback (`PrintSite.fingerprint`) is read as one too.
     case needsVouching
+    /// A label that reads as a controller's, beside a callback no prose uses: it vouches for no name, only for its
+    /// print site (`[LC] HomeVC viewDidLoad` for `[LC] Q7 dealloc`).
+    case showsPrintSite
 }

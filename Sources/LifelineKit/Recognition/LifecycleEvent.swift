@@ -54,6 +54,8 @@ public struct LifecycleEvent: Sendable {
     var yearless: YearlessTime?
     /// Whether a label of this line needs, or gives, the file's word that it names a controller (`LabelVouching`).
     var vouching: LabelVouchingRole = .none
+    /// The print site of a line whose label has a role (`PrintSite.fingerprint`), or 0.
+    var printSite: UInt32 = 0
 
     /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
     public var text: String
@@ -75,9 +77,10 @@ public struct LifecycleEvent: Sendable {
 extension LifecycleEvent {
     init(line: Int, time: TraceTime?, process: ProcessKey, thread: UInt64?, kind: EventKind, controller: ControllerRef?,
          argument: ControllerArgument?, text: String?, yearless: YearlessTime? = nil, textBytes: Range<Int>? = nil,
-         vouching: LabelVouchingRole = .none) {
+         vouching: LabelVouchingRole = .none, printSite: UInt32 = 0) {
         self.init(line: line, time: time, lineSpan: Self.span(textBytes), thread: thread,
                   process: process, kind: kind, controller: controller, argument: argument, yearless: yearless, vouching: vouching,
+                  printSite: printSite,
                   text: text ?? "")
     }
 }

@@ -24,8 +24,8 @@ enum PrintSite {
     static func same(_ a: Bytes, _ b: Bytes) -> Bool {
         var i = 0, j = 0
         while true {
-            i = skipVariable(a, from: i)
-            j = skipVariable(b, from: j)
+            i = skipVariable(a, from: i, lower: 0, end: a.count)
+            j = skipVariable(b, from: j, lower: 0, end: b.count)
             if i == a.count || j == b.count { return i == a.count && j == b.count }
             guard a[i] == b[j] else { return false }
             i += 1
@@ -33,37 +33,64 @@ enum PrintSite {
         }
     }
 
-    /// Past any variable parts at `i`: an address, a number joined to others by separators (a time, a date, a
-    /// pid:tid pair) or a counter.
-    private static func skipVariable(_ b: Bytes, from start: Int) -> Int {
+    /// The print site of a label's callback line (`message` without its log prefix), as a number: its text with
+    /// the label and the callback word as holes and the values masked as `same` masks them. Lines of one print
+    /// statement about different controllers share it (`[LC] C1 viewDidLoad`, `[LC] Q7 dealloc`). Nil when nothing
+    /// but holes and punctuation is left (`C1 viewDidLoad`): such a shape tells no print statement from another.
+    static func fingerprint(_ b: Bytes, message: Range<Int>, label: Range<Int>?, callback: Range<Int>) -> UInt32? {
+        var hash: UInt32 = 0x811C_9DC5
+        var words = 0
+        var i = message.lowerBound
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        while true {
+            i = skipVariable(b, from: i, lower: message.lowerBound, end: message.upperBound)
+            guard i < message.upperBound else { break }
+            if let label, label.contains(i) {
+                mix(0x01)
+                i = label.upperBound
+            } else if callback.contains(i) {
+                mix(0x02)
+                i = callback.upperBound
+            } else {
+                if ASCII.isIdentifier(b[i]) { words += 1 }
+                mix(b[i])
+                i += 1
+            }
+        }
+        return words == 0 ? nil : hash
+    }
+
+    /// Past any variable parts at `i` (in `b[lower..<end]`): an address, a number joined to others by separators
+    /// (a time, a date, a pid:tid pair) or a counter.
+    private static func skipVariable(_ b: Bytes, from start: Int, lower: Int, end limit: Int) -> Int {
         var i = start
-        while i < b.count {
-            if b[i] == ASCII.zero, i + 2 < b.count, b[i + 1] | 0x20 == ASCII.lowerX, ASCII.isHexDigit(b[i + 2]),
-               i == 0 || !ASCII.isIdentifier(b[i - 1]) {
+        while i < limit {
+            if b[i] == ASCII.zero, i + 2 < limit, b[i + 1] | 0x20 == ASCII.lowerX, ASCII.isHexDigit(b[i + 2]),
+               i == lower || !ASCII.isIdentifier(b[i - 1]) {
                 i += 2
-                while i < b.count, ASCII.isHexDigit(b[i]) { i += 1 }
+                while i < limit, ASCII.isHexDigit(b[i]) { i += 1 }
                 continue
             }
-            if b[i] == ASCII.less, let close = closingBracket(b, from: i) {
+            if b[i] == ASCII.less, let close = closingBracket(b, from: i, end: limit) {
                 i = close + 1
                 continue
             }
-            if ASCII.isLetter(b[i]), i == 0 || !ASCII.isIdentifier(b[i - 1]) {
+            if ASCII.isLetter(b[i]), i == lower || !ASCII.isIdentifier(b[i - 1]) {
                 var end = i
-                while end < b.count, ASCII.isIdentifier(b[end]) { end += 1 }
+                while end < limit, ASCII.isIdentifier(b[end]) { end += 1 }
                 guard valueWords.contains(where: { $0.count == end - i && b.matches($0, at: i, before: end) }) else { return i }
                 i = end
                 continue
             }
-            guard ASCII.isDigit(b[i]), i == 0 || !ASCII.isLetter(b[i - 1]) else { return i }
+            guard ASCII.isDigit(b[i]), i == lower || !ASCII.isLetter(b[i - 1]) else { return i }
             var end = i, joined = false
-            while end < b.count {
+            while end < limit {
                 if ASCII.isDigit(b[end]) { end += 1; continue }
-                if end + 1 < b.count, isJoiner(b[end]), ASCII.isDigit(b[end + 1]) { joined = true; end += 1; continue }
+                if end + 1 < limit, isJoiner(b[end]), ASCII.isDigit(b[end + 1]) { joined = true; end += 1; continue }
                 break
             }
-            let counter = i > 0 && (b[i - 1] == 0x23 || b[i - 1] == ASCII.equals)
-            let last = end == b.count
+            let counter = i > lower && (b[i - 1] == 0x23 || b[i - 1] == ASCII.equals)
+            let last = end == limit
             guard joined || counter || last else { return i }
             i = end
         }
@@ -73,9 +100,9 @@ enum PrintSite {
     private static let valueWords: [[UInt8]] = ["nil", "null", "true", "false", "YES", "NO"].map { Array($0.utf8) }
 
     /// The `>` that closes the `<` at `open`, nested ones skipped; nil when the line ends first.
-    private static func closingBracket(_ b: Bytes, from open: Int) -> Int? {
+    private static func closingBracket(_ b: Bytes, from open: Int, end: Int) -> Int? {
         var depth = 0
-        for i in open..<b.count {
+        for i in open..<end {
             if b[i] == ASCII.less { depth += 1 }
             if b[i] == ASCII.greater {
                 depth -= 1

@@ -12,6 +12,26 @@ final class PrintSiteTests: XCTestCase {
         }
     }
 
+    func testAFingerprintIgnoresTheLabelTheCallbackAndValuesOnly() {
+        func fingerprint(_ line: String, label: String, callback: String) -> UInt32? {
+            var line = line
+            return line.withUTF8 { b in
+                let text = String(decoding: b, as: UTF8.self)
+                let labelStart = text.utf8.distance(from: text.startIndex, to: text.range(of: label)!.lowerBound)
+                let callbackStart = text.utf8.distance(from: text.startIndex, to: text.range(of: callback)!.lowerBound)
+                return PrintSite.fingerprint(b, message: 0..<b.count, label: labelStart..<(labelStart + label.utf8.count),
+                                             callback: callbackStart..<(callbackStart + callback.utf8.count))
+            }
+        }
+        let site = fingerprint("[LC] HomeVC viewDidLoad t=12", label: "HomeVC", callback: "viewDidLoad")
+        XCTAssertNotNil(site)
+        XCTAssertEqual(fingerprint("[LC] Q7 dealloc t=3", label: "Q7", callback: "dealloc"), site)
+        XCTAssertNotEqual(fingerprint("[Net] Q7 dealloc t=3", label: "Q7", callback: "dealloc"), site)
+        XCTAssertNotEqual(fingerprint("[LC] Q7 dealloc done", label: "Q7", callback: "dealloc"), site)
+        XCTAssertNil(fingerprint("Q7 dealloc", label: "Q7", callback: "dealloc"), "no words of its own")
+        XCTAssertNil(fingerprint("-> Q7: dealloc 0x7f01", label: "Q7", callback: "dealloc"), "punctuation and values only")
+    }
+
     func testTwoPrintStatementsInOneCallbackAreOneDelivery() throws {
         let outcome = try TraceFixture.analyze("""
             <Shop.Cart: 0x1> viewDidLoad() start
