@@ -120,7 +120,7 @@ struct StringInterner: Sendable {
         return entries.count - 1
     }
 
-    /// FNV-style, eight bytes at a step (also `RecentLabels`' slots).
+    /// FNV-style, eight bytes at a step.
     static func hash(_ b: Bytes, _ range: Range<Int>) -> UInt64 {
         var hash: UInt64 = 14_695_981_039_346_656_037 ^ UInt64(range.count)
         var i = range.lowerBound

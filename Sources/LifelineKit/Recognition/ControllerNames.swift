@@ -15,8 +15,6 @@ struct ControllerNames: Sendable {
     private var recentTextLengths: [Int]
     private var recentTexts: [UInt8]
     private var recentRefs: [ControllerRef?]
-    /// What the label dialect made of texts before callback words, lately.
-    var labels: RecentLabels
 
     private static let recentSlots = 256, longestRecentText = 96
 
@@ -26,8 +24,10 @@ struct ControllerNames: Sendable {
         recentTextLengths = Array(repeating: 0, count: slots)
         recentTexts = Array(repeating: 0, count: slots * Self.longestRecentText)
         recentRefs = Array(repeating: nil, count: slots)
-        labels = RecentLabels(keeps: capacity > 0)
     }
+
+    /// Whether readings of texts may be kept: not for one-off parses (`uncached`).
+    var keepsReadings: Bool { !recentTextLengths.isEmpty }
 
     /// Names that keep nothing: every call builds its string (for one-off parses).
     static var uncached: ControllerNames { ControllerNames(capacity: 0) }

@@ -25,6 +25,8 @@ struct EventRecognizer {
     /// (`init(watching:)`); true when nothing is watched.
     private(set) var sawWatchedWord = true
 
+    /// The messages with a callback word read lately, with what each was read as.
+    private var cache: RecognitionCache
     /// Finds where a keyword or a watched word may start: the scan looks at no other word.
     private let sieve: KeywordSieve
     /// `KeywordTable.shared`, held: reading a global checks that it is initialised (a call) each time.
@@ -47,6 +49,7 @@ struct EventRecognizer {
     /// shares its head), never missed.
     init(names: ControllerNames = ControllerNames(), watching words: [[UInt8]]? = nil) {
         self.names = names
+        cache = RecognitionCache(keeps: names.keepsReadings)
         if let words {
             var watched = [UInt64](repeating: 0, count: 64)
             for word in words {
@@ -90,6 +93,9 @@ struct EventRecognizer {
 
     /// What `b[range]` is. `mayHoldTilde`: false when the caller knows the message has no `~` (its whole chunk has
     /// none), which spares looking for C# finalizers.
+    ///
+    /// From its first callback word on, what a message is depends on its text alone: there it is looked up whole in
+    /// the messages read lately (`RecognitionCache`), and read on only when it is not among them.
     mutating func recognize(_ b: Bytes, in range: Range<Int>, mayHoldTilde: Bool = true) -> Outcome {
         lastDialect = nil
         if rejection != nil { rejection = nil }  // assigning nil releases the old value: a call on every line
@@ -104,6 +110,9 @@ struct EventRecognizer {
         // C# finalizers (`~Name()`) are the one event with no keyword: the words after a `~` are looked at too.
         var tilde = mayHoldTilde ? b.firstIndex(of: ASCII.tilde, in: range) ?? end : end
         var next = range.lowerBound
+        // The message's cache slot once a callback word was found in it and not the message in the cache; -1 before,
+        // -2 when the message is not kept.
+        var slot = -1
         while true {
             let candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end, classes: classes) ?? end
             if tilde < candidate {
@@ -137,8 +146,18 @@ struct EventRecognizer {
             }
             switch keyword {
             case .callback(let callback):
+                if slot == -1 {
+                    slot = cache.slot(b, range, word: start) ?? -2
+                    if slot >= 0, let reading = cache.reading(at: slot, for: b, range) { return take(reading) }
+                }
                 switch callbackEvent(callback, b, start..<wordEnd, range) {
-                case .controller(let controller, let argument): return .event(.callback(callback), controller: controller, argument: argument)
+                case .controller(let controller, let argument):
+                    if slot >= 0 {
+                        let dialect = Int8(DialectRegistry.naming.firstIndex { $0 == lastDialect } ?? -1)
+                        cache.keep(.callback(callback, controller: controller, argument: argument, dialect: dialect, vouching: vouching,
+                                             printSite: printSite), at: slot, for: b, range)
+                    }
+                    return .event(.callback(callback), controller: controller, argument: argument)
                 case .rejected(let why): rejection = rejection ?? why
                 case .notACallback: break
                 }
@@ -156,7 +175,25 @@ struct EventRecognizer {
             }
         }
         sawWatchedWord = sawWatched
+        if slot >= 0, !hasPartialMessage { cache.keep(rejection.map { .unattributed(why: $0) } ?? .none, at: slot, for: b, range) }
         return rejection == nil ? .none : .unattributed
+    }
+
+    /// The outcome of a message read before (`RecognitionCache`), with what was said about it.
+    private mutating func take(_ reading: RecognitionCache.Reading) -> Outcome {
+        sawWatchedWord = true  // may be told of a word that is not there, never miss one
+        switch reading {
+        case .none:
+            return .none
+        case .unattributed(let why):
+            rejection = why
+            return .unattributed
+        case .callback(let callback, let controller, let argument, let dialect, let vouching, let printSite):
+            lastDialect = dialect >= 0 ? DialectRegistry.naming[Int(dialect)] : nil
+            self.vouching = vouching
+            self.printSite = printSite
+            return .event(.callback(callback), controller: controller, argument: argument)
+        }
     }
 
     // MARK: Callbacks

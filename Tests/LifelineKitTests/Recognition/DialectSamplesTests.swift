@@ -44,7 +44,7 @@ final class DialectSamplesTests: XCTestCase {
     }
 
     /// A recogniser that read lines before reads each sample as a fresh one does: what it remembers of texts read
-    /// lately (`RecentLabels`, `ControllerNames`) changes nothing. Every sample twice in a row, then all again.
+    /// lately (`RecognitionCache`, `ControllerNames`) changes nothing. Every sample twice in a row, then all again.
     func testSamplesReadTheSameByARecognizerThatReadThemBefore() {
         var recognizer = EventRecognizer()
         var samples: [DialectSample] = []

@@ -60,23 +60,8 @@ enum LabelBeforeDialect: NamingDialect {
             DialectSample("首页 viewWillAppear animated: true", .callback(.viewWillAppear, controller: "首页")),
         ])
 
-    /// Read once per text before the word, of those seen lately (`RecentLabels`): the reading depends on that text
-    /// and on how common the callback word is, nothing else.
     static func attribute(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {
-        // Beside a common word (`C1 dealloc`) a label is taken too: the file must then vouch for it (`LabelVouching`).
-        let text = Bytes(rebasing: word.bytes[word.before]), common = false
-        switch names.labels.reading(of: text, common: common) {
-        case .label(let ref)?: return .controller(ref)
-        case .noLabel?: return .notThisShape
-        case nil: break
-        }
-        let attribution = read(word, names: &names)
-        switch attribution {
-        case .controller(let ref): names.labels.remember(.label(ref), of: text, common: common)
-        case .notThisShape: names.labels.remember(.noLabel, of: text, common: common)
-        case .rejected: break
-        }
-        return attribution
+        read(word, names: &names)
     }
 
     private static func read(_ word: CallbackWord, names: inout ControllerNames) -> Attribution {

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `EventRecognizer` made of the messages with a callback word seen lately, whole: the outcome and what it
+/// said about it (the dialect that named the controller, why a callback word was not attributed, the label's role
+/// and print site). Logs repeat their callback lines (one instance's callbacks, a label's lines), and from its first
+/// callback word on, what a message is depends on its text alone: such a message read once is not read again, and no
+/// dialect, label rule or backtrace shape runs for it.
+///
+/// Direct-mapped; a message longer than `longestText` is not kept, nor one that starts a wrapped UIKit message
+/// (what it becomes depends on the next line).
+struct RecognitionCache {
+    /// What a message was read as: no event, a callback word not attributed, or a callback of a controller. Other
+    /// outcomes (observer lines, UIKit's messages) are not kept.
+    enum Reading {
+        case none
+        case unattributed(why: String)
+        case callback(Callback, controller: ControllerRef, argument: ControllerArgument?, dialect: Int8, vouching: LabelVouchingRole,
+                      printSite: UInt32)
+    }
+
+    /// Per slot: the text's length plus one (0: empty slot), its bytes and its reading.
+    private var lengths: [Int32]
+    private var texts: [UInt8]
+    private var readings: [Reading]
+
+    static let slots = 1024, longestText = 160
+
+    /// Keeps nothing when `keeps` is false (one-off parses).
+    init(keeps: Bool = true) {
+        let slots = keeps ? Self.slots : 0
+        lengths = Array(repeating: 0, count: slots)
+        texts = Array(repeating: 0, count: slots * Self.longestText)
+        readings = Array(repeating: .none, count: slots)
+    }
+
+    /// The slot of `b[range]`, whose callback word starts at `word`; nil when the text is too long to keep or
+    /// nothing is kept. Picked from the length and three 8-byte windows (the start, just before the word, the end),
+    /// not the whole text: `reading` compares the text, so a weaker spread costs a miss, never a wrong reading, and
+    /// the windows hold what tells one instance's callback lines apart (name, address, callback).
+    @inline(__always) func slot(_ b: Bytes, _ range: Range<Int>, word: Int) -> Int? {
+        guard !lengths.isEmpty, range.count <= Self.longestText else { return nil }
+        var hash = UInt64(range.count) &* 0x9E37_79B9_7F4A_7C15
+        if range.count >= 8 {
+            let raw = UnsafeRawPointer(b.baseAddress!)
+            @inline(__always) func mix(_ start: Int) {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+            }
+            mix(range.lowerBound)
+            mix(max(range.lowerBound, min(word - 8, range.upperBound - 8)))
+            mix(range.upperBound - 8)
+        } else {
+            hash ^= StringInterner.hash(b, range)
+        }
+        return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    }
+
+    /// The reading of the text `b[range]` at `slot`, when it is that text's.
+    func reading(at slot: Int, for b: Bytes, _ range: Range<Int>) -> Reading? {
+        guard lengths[slot] == Int32(range.count) + 1 else { return nil }
+        let same = range.isEmpty || texts.withUnsafeBufferPointer { stored in
+            memcmp(stored.baseAddress! + slot * Self.longestText, b.baseAddress! + range.lowerBound, range.count) == 0
+        }
+        return same ? readings[slot] : nil
+    }
+
+    /// Keeps `reading` as what the text `b[range]` is, at `slot`.
+    mutating func keep(_ reading: Reading, at slot: Int, for b: Bytes, _ range: Range<Int>) {
+        lengths[slot] = Int32(range.count) + 1
+        readings[slot] = reading
+        guard let source = b.baseAddress, !range.isEmpty else { return }
+        texts.withUnsafeMutableBufferPointer { stored in
+            _ = memcpy(stored.baseAddress! + slot * Self.longestText, source + range.lowerBound, range.count)
+        }
+    }
+}
