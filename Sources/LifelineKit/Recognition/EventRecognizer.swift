@@ -148,7 +148,7 @@ struct EventRecognizer {
             case .callback(let callback):
                 if slot == -1 {
                     slot = cache.slot(b, range, word: start) ?? -2
-                    if slot >= 0, let reading = cache.reading(at: slot, for: b, range) { return take(reading) }
+                    if slot >= 0, cache.holds(b, range, at: slot) { return take(cache.reading(at: slot)) }
                 }
                 switch callbackEvent(callback, b, start..<wordEnd, range) {
                 case .controller(let controller, let argument):

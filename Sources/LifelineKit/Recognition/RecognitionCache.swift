@@ -39,7 +39,7 @@ struct RecognitionCache {
 
     /// The slot of `b[range]`, whose callback word starts at `word`; nil when the text is too long to keep or
     /// nothing is kept. Picked from the length and three 8-byte windows (the start, just before the word, the end),
-    /// not the whole text: `reading` compares the text, so a weaker spread costs a miss, never a wrong reading, and
+    /// not the whole text: `holds` compares the text, so a weaker spread costs a miss, never a wrong reading, and
     /// the windows hold what tells one instance's callback lines apart (name, address, callback).
     @inline(__always) func slot(_ b: Bytes, _ range: Range<Int>, word: Int) -> Int? {
         guard !lengths.isEmpty, range.count <= Self.longestText else { return nil }
@@ -59,14 +59,27 @@ struct RecognitionCache {
         return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 54)
     }
 
-    /// The reading of the text `b[range]` at `slot`, when it is that text's.
-    func reading(at slot: Int, for b: Bytes, _ range: Range<Int>) -> Reading? {
-        guard lengths[slot] == Int32(range.count) + 1 else { return nil }
-        let same = range.isEmpty || texts.withUnsafeBufferPointer { stored in
-            memcmp(stored.baseAddress! + slot * Self.longestText, b.baseAddress! + range.lowerBound, range.count) == 0
+    /// Whether the slot `slot` holds the text `b[range]`. The text is compared 8 bytes at a step: a call to `memcmp`
+    /// costs more than the whole compare for texts this short.
+    @inline(__always) func holds(_ b: Bytes, _ range: Range<Int>, at slot: Int) -> Bool {
+        guard lengths[slot] == Int32(range.count) + 1 else { return false }
+        return texts.withUnsafeBufferPointer { stored in
+            let kept = UnsafeRawPointer(stored.baseAddress! + slot * Self.longestText), text = UnsafeRawPointer(b.baseAddress! + range.lowerBound)
+            var i = 0
+            while i + 8 <= range.count {
+                guard kept.loadUnaligned(fromByteOffset: i, as: UInt64.self) == text.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+                i += 8
+            }
+            while i < range.count {
+                guard kept.load(fromByteOffset: i, as: UInt8.self) == text.load(fromByteOffset: i, as: UInt8.self) else { return false }
+                i += 1
+            }
+            return true
         }
-        return same ? readings[slot] : nil
     }
+
+    /// The reading kept at `slot` (of the text `holds` found there).
+    @inline(__always) func reading(at slot: Int) -> Reading { readings[slot] }
 
     /// Keeps `reading` as what the text `b[range]` is, at `slot`.
     mutating func keep(_ reading: Reading, at slot: Int, for b: Bytes, _ range: Range<Int>) {
