@@ -5,7 +5,7 @@ import XCTest
 /// top-level types of its own layer and of earlier ones, never those of a later layer. Read from the sources, by name.
 final class LayeringTests: XCTestCase {
     /// The layers in order; a layer may use every layer before it.
-    static let layers = ["Support", "Ingest", "Recognition", "Timeline", "Rules", "Analysis", "Config", "Baseline", "Timings", "Reports"]
+    static let layers = ["Support", "Matching", "Ingest", "Recognition", "Timeline", "Rules", "Analysis", "Config", "Baseline", "Timings", "Reports"]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/LifelineKit")

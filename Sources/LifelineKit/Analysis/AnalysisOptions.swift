@@ -44,7 +44,7 @@ public struct AnalysisOptions: Sendable {
         guard needsWork else { return appEvents }
         var work = AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: workPattern)
         let onlyTheRuleReadsIt = !customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
-        if onlyTheRuleReadsIt, !CompiledAppEvents.groupNames(workPattern).contains("controller") {
+        if onlyTheRuleReadsIt, !RegexPattern.groupNames(workPattern).contains("controller") {
             work.onlyInside = WorkInAppearanceRule.appearanceCallbacks  // confirmed in trace order, only inside those
         }
         return AppEventPatterns(checked: (appEvents?.sources ?? []) + [work])  // the work pattern was checked with the configuration

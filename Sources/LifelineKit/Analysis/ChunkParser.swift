@@ -135,12 +135,27 @@ struct ChunkParser {
             chunkHoldsTilde = bytes.firstIndex(of: ASCII.tilde, in: range) != nil
             LineSplitter.forEachLine(in: bytes, range) { line, offset, screened in
                 result.lineCount += 1
-                parseLine(line, at: offset, number: result.lineCount, screened: screened, into: &result)
+                parseLine(line, at: offset, number: result.lineCount, screened: screened, in: bytes, into: &result)
             }
             if isWrapping { endWrappedMessage(into: &result) }
         }
         if let callbackThreads { result.lateThreads = callbackThreads.threads }
-        releaseHeldStructure { _ in true }  // numbered in this chunk: explained with it, even if its record is not over
+        if assembler.isInside {  // the object goes on in the next chunk: its lines are numbered from there
+            assembler.chunkEnded(after: result.lineCount)
+            for index in heldStructure.indices { heldStructure[index].line -= result.lineCount }
+        }
+        return result
+    }
+
+    /// At the end of the input: the lines of an object still open, read as ordinary lines (numbered back from the
+    /// line after the last chunk's), as the parse of an empty chunk; nil when none is open.
+    mutating func finish() -> ParsedChunk? {
+        guard let abandoned = assembler.inputEnded() else { return nil }
+        var result = ParsedChunk()
+        result.usedJSONArray = true
+        [UInt8]().withUnsafeBufferPointer { reread(abandoned, in: $0, into: &result) }
+        if isWrapping { endWrappedMessage(into: &result) }
+        releaseHeldStructure { _ in true }
         return result
     }
 
@@ -154,26 +169,57 @@ struct ChunkParser {
         heldStructure = kept
     }
 
-    /// Reads one line, which starts at `offset` in its chunk; `screened` when it is known to be ASCII without NUL.
-    private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, screened: Bool, into result: inout ParsedChunk) {
-        let reading: LineReading
-        if assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) {
-            result.usedJSONArray = true
-            let fed = assembler.feed(line, number: number)
-            reading = fed.reading
-            if let (record, recordLine) = fed.finished {
-                result.otherLines -= 1  // the record's line was counted as structure when it went by
-                releaseHeldStructure { $0 < recordLine }
-                heldStructure.removeAll { $0.line == recordLine }
-                account(record, line: nil, at: offset, number: recordLine, into: &result)
-                releaseHeldStructure { _ in true }
-            } else if !assembler.isInside {  // it left an object that was none (`JSONArrayAssembler`): its lines are shown as read
-                releaseHeldStructure { _ in true }
-            }
-        } else {
-            reading = LineClassifier.read(line, minutes: &minutes, screened: screened)
+    /// Reads one line, which starts at `offset` in its chunk's `bytes`; `screened` when it is known to be ASCII without NUL.
+    private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, screened: Bool, in bytes: Bytes, into result: inout ParsedChunk) {
+        guard assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) else {
+            account(LineClassifier.read(line, minutes: &minutes, screened: screened), line: line, at: offset, number: number, into: &result)
+            return
         }
-        account(consume reading, line: line, at: offset, number: number, into: &result)
+        result.usedJSONArray = true
+        switch assembler.feed(line, number: number, offset: offset) {
+        case .held:
+            account(.structure, line: line, at: offset, number: number, into: &result)
+        case .finished(let record, let recordLine):
+            result.otherLines -= 1  // the record's line was counted as structure when it went by
+            releaseHeldStructure { $0 < recordLine }
+            heldStructure.removeAll { $0.line == recordLine }
+            account(record, line: nil, at: offset, number: recordLine, into: &result)
+            releaseHeldStructure { _ in true }
+            account(.structure, line: line, at: offset, number: number, into: &result)
+        case .left(let abandoned):
+            reread(abandoned, in: bytes, into: &result)
+            parseLine(line, at: offset, number: number, screened: screened, in: bytes, into: &result)  // it may open an array
+        }
+    }
+
+    /// Reads the lines of an object that was none (`JSONArrayAssembler`) again, as ordinary lines: each was counted
+    /// as structure when it went by. A line of an earlier chunk is read from the assembler's copy, its events
+    /// taking their text along, and it is not kept for late app event patterns (which read lines in their chunk).
+    @inline(never)
+    private mutating func reread(_ abandoned: JSONArrayAssembler.Abandoned, in bytes: Bytes, into result: inout ParsedChunk) {
+        let numbers = Set(abandoned.lines.map(\.number))
+        heldStructure.removeAll { numbers.contains($0.line) }
+        releaseHeldStructure { _ in true }  // the `[{` line stays structure
+        abandoned.bytes.withUnsafeBufferPointer { copy in
+            for held in abandoned.lines {
+                result.otherLines -= 1
+                if let offset = held.offset {
+                    let line = Bytes(rebasing: bytes[offset..<(offset + held.bytes.count)])
+                    account(LineClassifier.read(line, minutes: &minutes), line: line, at: offset, number: held.number, into: &result)
+                    continue
+                }
+                let (events, late) = (result.events.count, result.lateLines.count)
+                let line = Bytes(rebasing: copy[held.bytes])
+                account(LineClassifier.read(line, minutes: &minutes), line: line, at: held.bytes.lowerBound, number: held.number, into: &result)
+                if isWrapping { endWrappedMessage(into: &result) }
+                for index in events..<result.events.count {
+                    guard let range = result.events[index].textBytes else { continue }
+                    result.events[index].text = copy.string(range)
+                    result.events[index].textBytes = nil
+                }
+                result.lateLines.removeSubrange(late...)
+            }
+        }
     }
 
     private mutating func account(_ reading: consuming LineReading, line: Bytes?, at offset: Int, number: Int, into result: inout ParsedChunk) {

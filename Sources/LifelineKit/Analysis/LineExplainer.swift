@@ -69,27 +69,32 @@ public struct LineExplainer: Sendable {
         parser.explain = { timeline.parsed.append($0) }
         var linesBefore = 0
         while let chunk = try reader.next() {
-            let parsed = parser.parse(chunk)
-            var events: [Int: [LifecycleEvent]] = [:]
-            chunk.bytes.withUnsafeBufferPointer { bytes in
-                for var event in parsed.events {
-                    event.line += linesBefore
-                    if let range = event.textBytes {
-                        event.text = bytes.string(range)
-                        event.textBytes = nil
-                    }
-                    events[event.line, default: []].append(event)
-                }
-            }
-            let explained = timeline.parsed
-            timeline.parsed.removeAll()
-            for var explanation in explained {
-                explanation.line += linesBefore
-                timeline.take(explanation, events[explanation.line] ?? [])
-            }
-            linesBefore += parsed.lineCount
+            take(parser.parse(chunk), chunk, linesBefore: &linesBefore, timeline)
         }
+        if let rest = parser.finish() { take(rest, Chunk(bytes: []), linesBefore: &linesBefore, timeline) }  // a `[{` whose object never ended
         timeline.finish()
+    }
+
+    /// Places a parsed chunk's explanations, with their events, on the timeline.
+    private func take(_ parsed: ParsedChunk, _ chunk: Chunk, linesBefore: inout Int, _ timeline: Timeline) {
+        var events: [Int: [LifecycleEvent]] = [:]
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            for var event in parsed.events {
+                event.line += linesBefore
+                if let range = event.textBytes {
+                    event.text = bytes.string(range)
+                    event.textBytes = nil
+                }
+                events[event.line, default: []].append(event)
+            }
+        }
+        let explained = timeline.parsed
+        timeline.parsed.removeAll()
+        for var explanation in explained {
+            explanation.line += linesBefore
+            timeline.take(explanation, events[explanation.line] ?? [])
+        }
+        linesBefore += parsed.lineCount
     }
 
     /// The explanations of a chunk's lines and their events, let through `LabelVouching` in order, the events of

@@ -59,6 +59,7 @@ public struct TraceAnalyzer: Sendable {
             reader.recycle(chunk.bytes)
             if observer.shouldStop() { break }
         }
+        if let rest = parser.finish() { stage.take(Chunk(bytes: []), rest) }  // a `[{` whose object never ended
         return stage.finish()
     }
 

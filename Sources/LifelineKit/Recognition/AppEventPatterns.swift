@@ -22,7 +22,7 @@ public struct AppEvent: Hashable, Sendable {
 /// The `events` of a configuration: named regular expressions, with optional named groups `controller` and
 /// `key`, tried on every line that is not a lifecycle event. A line may be several app events.
 ///
-/// Checked sources, `Sendable`; each parser compiles its own (`compiled()`), as `Regex` is not `Sendable`.
+/// Checked sources, `Sendable`; each parser compiles the expressions it runs (`compiled()`, `RegexPattern`).
 public struct AppEventPatterns: Sendable, Equatable {
     public struct Source: Sendable, Equatable {
         public var name: String
@@ -40,12 +40,12 @@ public struct AppEventPatterns: Sendable, Equatable {
     public let sources: [Source]
 
     /// Checks every pattern: it must compile, its groups may only be `controller` and `key`, and it must not be
-    /// able to backtrack exponentially (`BacktrackingCheck`, as for `patterns`: the matcher has no step budget).
-    /// The error is the offending pattern's index and why.
+    /// able to backtrack exponentially (`RegexPattern.problem(in:)`, as for `patterns`; each match has a step budget
+    /// too). The error is the offending pattern's index and why.
     public init(_ sources: [Source]) throws(AppEventPatternError) {
         _ = try CompiledAppEvents.Analysis(sources, role: .eager)
         for (index, source) in sources.enumerated() {
-            if let reason = BacktrackingCheck.problem(in: source.pattern) {
+            if let reason = RegexPattern.problem(in: source.pattern) {
                 throw AppEventPatternError(index: index, description: "can take exponential time on a line that almost matches: \(reason)")
             }
         }
@@ -153,12 +153,12 @@ final class CompiledAppEvents {
                     runs.append(eager || isLate == (role == .late))
                     // A pattern of plain characters compiles; the others are checked by compiling them
                     if eager, exactLiterals[index] == nil {
-                        do { _ = try Regex(source.pattern) } catch {
-                            throw AppEventPatternError(index: index, description: "invalid regular expression: \(error)")
+                        do { _ = try RegexPattern(source.pattern, checked: false) } catch {
+                            throw AppEventPatternError(index: index, description: "invalid regular expression: not valid in ICU syntax")
                         }
                     }
                     if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
-                    for group in CompiledAppEvents.groupNames(source.pattern) where group != "controller" && group != "key" {
+                    for group in RegexPattern.groupNames(source.pattern) where group != "controller" && group != "key" {
                         throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
                     }
                     if isLate { deferred |= 1 << UInt64(bit) }
@@ -198,7 +198,7 @@ final class CompiledAppEvents {
     private let analysis: Analysis
     /// The patterns' expressions, compiled when first run (most lines a pattern runs on are decided by its
     /// literals alone); nil for those not compiled yet and those this role does not run.
-    private var expressions: [Regex<AnyRegexOutput>?]
+    private var expressions: [RegexPattern?]
 
     init(_ analysis: Analysis) {
         self.analysis = analysis
@@ -291,10 +291,13 @@ final class CompiledAppEvents {
         return events
     }
 
+    /// The event of `pattern` in `text`, if it matches within its step budget (a line that exhausts it is no event).
     private func event(_ text: String, pattern: Int) -> RecognizedEvent? {
-        guard let found = try? expression(pattern)?.firstMatch(in: text) else { return nil }
-        let key = found.output["key"]?.substring.map(String.init)
-        let controller = found.output["controller"]?.substring.map { CustomPatterns.controller(from: String($0)) }
+        guard let expression = expression(pattern) else { return nil }
+        let message = text as NSString
+        guard case .found(let found) = expression.firstMatch(in: message) else { return nil }
+        let key = expression.group("key", in: found, of: message)
+        let controller = expression.group("controller", in: found, of: message).map(CustomPatterns.controller(from:))
         return RecognizedEvent(kind: .appEvent(AppEvent(name: analysis.names[pattern], key: key)), controller: controller, argument: nil)
     }
 
@@ -303,26 +306,13 @@ final class CompiledAppEvents {
     var compiledExpressionCount: Int { expressions.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// The expression of `pattern`, compiled the first time; nil when this role does not run it.
-    private func expression(_ pattern: Int) -> Regex<AnyRegexOutput>? {
+    private func expression(_ pattern: Int) -> RegexPattern? {
         if let compiled = expressions[pattern] { return compiled }
         guard analysis.runs[pattern] else { return nil }
-        do { expressions[pattern] = try Regex(analysis.patterns[pattern]) } catch { preconditionFailure("a pattern that compiled once failed: \(error)") }
-        return expressions[pattern]
-    }
-
-    /// The names of a pattern's named groups, `(?<name>…)` and `(?P<name>…)`.
-    /// Read byte by byte: Foundation's `range(of:)` took 75,000 instructions a pattern, paid by every file's analysis.
-    static func groupNames(_ pattern: String) -> [String] {
-        let bytes = Array(pattern.utf8)
-        var names: [String] = []
-        for open in bytes.indices.dropLast() where bytes[open] == UInt8(ascii: "(") && bytes[open + 1] == UInt8(ascii: "?") {
-            var less = open + 2
-            if less < bytes.count, bytes[less] == UInt8(ascii: "P") { less += 1 }
-            guard less + 1 < bytes.count, bytes[less] == UInt8(ascii: "<"), bytes[less + 1] != UInt8(ascii: "="), bytes[less + 1] != UInt8(ascii: "!"),
-                  let close = bytes[(less + 1)...].firstIndex(of: UInt8(ascii: ">")) else { continue }
-            names.append(String(decoding: bytes[(less + 1)..<close], as: UTF8.self))
+        do { expressions[pattern] = try RegexPattern(analysis.patterns[pattern], checked: false) } catch {
+            preconditionFailure("a pattern that compiled once failed: \(error)")
         }
-        return names
+        return expressions[pattern]
     }
 }
 

@@ -4,11 +4,9 @@ import Foundation
 /// with named groups `controller` and `event` (and optionally `argument`), tried on every message before the
 /// built-in dialects.
 ///
-/// A pattern is user input, so none can hang a run: shapes that backtrack exponentially are refused when the
-/// patterns are made (`BacktrackingCheck`), and each match has a budget of matching steps
-/// (`stepBudget(forMessageOfLength:)`). A message that exhausts it is not matched by that pattern nor any after
-/// it: the parser counts its line unparseable and names the pattern. Steps are counted by the matcher, not timed,
-/// so the outcome is the same on every machine.
+/// A pattern is user input, so none can hang a run (`RegexPattern`): shapes that backtrack exponentially are refused
+/// when the patterns are made, and each match has a budget of matching steps. A message that exhausts it is not
+/// matched by that pattern nor any after it: the parser counts its line unparseable and names the pattern.
 public struct CustomPatterns: Sendable {
     /// Why a pattern was refused.
     public enum PatternError: Error, CustomStringConvertible, Equatable {
@@ -29,23 +27,25 @@ public struct CustomPatterns: Sendable {
         }
     }
 
-    /// One checked pattern.
-    struct Pattern: Sendable {
-        /// As written in the configuration, for messages.
-        let source: String
-        let expression: NSRegularExpression
-        /// The bytes every message it matches starts with (`requiredPrefix(of:)`), checked first.
-        let prefix: [UInt8]
-    }
-
     /// What the patterns made of one message.
     enum Match {
         case event(RecognizedEvent)
-        /// The pattern at `index` ran out of matching steps (`stepBudget`): the message is not judged.
+        /// The pattern at `index` ran out of matching steps (`RegexPattern.stepBudget`): the message is not judged.
         case overBudget(index: Int, pattern: String)
     }
 
-    let patterns: [Pattern]
+    let patterns: [RegexPattern]
+    /// The literals every match of each pattern holds (`RequiredLiterals`), 64 patterns a screen: a message is
+    /// tried only on the patterns whose literal it holds, whatever their number.
+    private let screens: [Screen]
+
+    /// The screen of up to 64 patterns, the first at `first`: bit `b` stands for pattern `first + b`.
+    private struct Screen: Sendable {
+        let first: Int
+        let literals: LiteralScreen
+        /// Patterns with no literal to screen by: tried on every message.
+        let unfiltered: UInt64
+    }
 
     /// The patterns as written, in order.
     public var sources: [String] { patterns.map(\.source) }
@@ -53,17 +53,35 @@ public struct CustomPatterns: Sendable {
     /// Checks and compiles every pattern: it must compile, name the `controller` and `event` groups, and not be
     /// able to backtrack exponentially. The error of the first pattern that fails is thrown with its index.
     public init(_ sources: [String]) throws(IndexedPatternError) {
-        var patterns: [Pattern] = []
+        var patterns: [RegexPattern] = []
         for (index, source) in sources.enumerated() {
             do { patterns.append(try Self.pattern(source)) } catch { throw IndexedPatternError(index: index, error: error) }
         }
-        self.patterns = patterns
+        self.init(patterns)
     }
 
     /// Patterns known to compile, without the backtracking check: for tests of the step budget alone.
     init(unchecked sources: [String]) {
-        patterns = sources.compactMap { source in
-            (try? NSRegularExpression(pattern: source)).map { Pattern(source: source, expression: $0, prefix: Self.requiredPrefix(of: source)) }
+        self.init(sources.compactMap { try? RegexPattern($0, checked: false) })
+    }
+
+    private init(_ patterns: [RegexPattern]) {
+        self.patterns = patterns
+        screens = stride(from: 0, to: patterns.count, by: 64).map { first in
+            var literals: [(literal: RequiredLiterals.Literal, pattern: Int, caseless: Bool)] = []
+            var prefixes: [(prefix: [UInt8], pattern: Int, caseless: Bool)] = []
+            var unfiltered: UInt64 = 0
+            for index in first..<min(first + 64, patterns.count) {
+                let source = patterns[index].source, bit = index - first
+                if let anchored = RequiredLiterals.anchoredPrefixes(source) {
+                    prefixes += anchored.prefixes.map { ($0, bit, anchored.caseless) }
+                } else if let required = RequiredLiterals.withWordStarts(source) {
+                    literals += required.literals.map { ($0, bit, required.caseless) }
+                } else {
+                    unfiltered |= 1 << UInt64(bit)
+                }
+            }
+            return Screen(first: first, literals: LiteralScreen(literals, prefixes: prefixes), unfiltered: unfiltered)
         }
     }
 
@@ -74,29 +92,30 @@ public struct CustomPatterns: Sendable {
         public var description: String { error.description }
     }
 
-    private static func pattern(_ source: String) throws(PatternError) -> Pattern {
-        let expression: NSRegularExpression
-        do { expression = try NSRegularExpression(pattern: source) } catch {
+    private static func pattern(_ source: String) throws(PatternError) -> RegexPattern {
+        let pattern: RegexPattern
+        do { pattern = try RegexPattern(source, checked: false) } catch {
             throw .invalid(pattern: source, reason: "not a valid regular expression (ICU syntax)")
         }
         for group in ["controller", "event"] where !source.contains("(?<\(group)>") {
             throw .missingGroup(pattern: source, group: group)
         }
-        if let reason = BacktrackingCheck.problem(in: source) { throw .catastrophicBacktracking(pattern: source, reason: reason) }
-        return Pattern(source: source, expression: expression, prefix: requiredPrefix(of: source))
+        if let reason = RegexPattern.problem(in: source) { throw .catastrophicBacktracking(pattern: source, reason: reason) }
+        return pattern
     }
 
-    /// The matching steps one pattern may take on a message of `length` UTF-16 units, in the matcher's ticks of
-    /// 10,000 backtracking steps: 30,000 steps plus 100 a character, at most 10 million. A sound pattern needs a
-    /// few steps a character; one that backtracks without end uses a short line's budget in about 2 ms and
-    /// reaches the cap in a few hundred.
-    static func stepBudget(forMessageOfLength length: Int) -> Int { min(1_000, 3 + length / 100) }
-
-    /// What `bytes[message]` describes by the first matching pattern. Patterns whose required prefix the
-    /// message lacks are not run, and a message no pattern can match is not made a `String`: most lines a
-    /// pattern is tried on are other app logging.
+    /// What `bytes[message]` describes by the first matching pattern. Patterns whose literals the message lacks
+    /// are not run, and a message no pattern can match is not made a `String`: most lines a pattern is tried on
+    /// are other app logging.
     func match(_ bytes: Bytes, _ message: Range<Int>) -> Match? {
-        let candidates = patterns.indices.filter { bytes.matches(patterns[$0].prefix, at: message.lowerBound, before: message.upperBound) }
+        var candidates: [Int] = []
+        for screen in screens {
+            var bits = screen.literals.patterns(in: bytes, message) | screen.unfiltered
+            while bits != 0 {
+                candidates.append(screen.first + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
         guard !candidates.isEmpty else { return nil }
         return match(bytes.string(message), patterns: candidates)
     }
@@ -108,77 +127,28 @@ public struct CustomPatterns: Sendable {
     private func match(_ message: String, patterns indices: some Sequence<Int>) -> Match? {
         let text = message as NSString
         for index in indices {
+            let pattern = patterns[index]
             let found: NSTextCheckingResult
-            switch Self.firstMatch(patterns[index].expression, in: text) {
+            switch pattern.firstMatch(in: text) {
             case .none: continue
-            case .overBudget: return .overBudget(index: index, pattern: patterns[index].source)
+            case .overBudget: return .overBudget(index: index, pattern: pattern.source)
             case .found(let result): found = result
             }
-            func group(_ name: String) -> String? {
-                let range = found.range(withName: name)
-                return range.location == NSNotFound ? nil : text.substring(with: range)
-            }
-            guard let controllerText = group("controller"), var eventText = group("event") else { continue }
+            guard let controllerText = pattern.group("controller", in: found, of: text),
+                  var eventText = pattern.group("event", in: found, of: text) else { continue }
             let outcome = eventText.withUTF8 { bytes in
                 var recognizer = EventRecognizer(names: .uncached)
                 return recognizer.recognize(bytes, in: 0..<bytes.count)  // the bare dialect; the pattern names the controller
             }
             guard var event = outcome.event else { continue }
             event.controller = Self.controller(from: controllerText)
-            if let argumentText = group("argument"), event.kind.callback?.takesControllerArgument == true {
+            if let argumentText = pattern.group("argument", in: found, of: text), event.kind.callback?.takesControllerArgument == true {
                 let trimmed = Self.trimmed(argumentText)
                 event.argument = ["nil", "(null)", "null", ""].contains(trimmed) ? .noParent : .controller(Self.controller(from: trimmed))
             }
             return .event(event)
         }
         return nil
-    }
-
-    private enum Attempt {
-        case found(NSTextCheckingResult)
-        case none
-        case overBudget
-    }
-
-    /// The first match of `expression` in `text`, stopped when the matcher reports more ticks than the budget.
-    private static func firstMatch(_ expression: NSRegularExpression, in text: NSString) -> Attempt {
-        let budget = stepBudget(forMessageOfLength: text.length)
-        var attempt = Attempt.none
-        var ticks = 0
-        expression.enumerateMatches(in: text as String, options: [.reportProgress], range: NSRange(location: 0, length: text.length)) { result, flags, stop in
-            if let result {
-                attempt = .found(result)
-                stop.pointee = true
-            } else if flags.contains(.progress) {
-                ticks += 1
-                if ticks >= budget {
-                    attempt = .overBudget
-                    stop.pointee = true
-                }
-            }
-        }
-        return attempt
-    }
-
-    /// The literal text after a leading `^`, up to the first character that means something in a pattern:
-    /// every match starts with it. Empty for patterns that are not anchored or hold a `|` (which may alternate
-    /// the anchor away). Only ASCII is kept, less `K`, `;` and `` ` ``, in case a matcher compares characters
-    /// by canonical equivalence (U+212A, U+037E and U+1FEF are the same characters as those three).
-    static func requiredPrefix(of pattern: String) -> [UInt8] {
-        let bytes = Array(pattern.utf8)
-        guard bytes.first == UInt8(ascii: "^"), !bytes.contains(UInt8(ascii: "|")) else { return [] }
-        let special = Set("\\.[](){}*+?|^$K;`".utf8)
-        var prefix: [UInt8] = []
-        for byte in bytes.dropFirst() {
-            guard byte >= 0x20, byte < 0x7F, !special.contains(byte) else {
-                if [UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"), UInt8(ascii: "{")].contains(byte), !prefix.isEmpty {
-                    prefix.removeLast()  // the character before a quantifier may not be there at all
-                }
-                break
-            }
-            prefix.append(byte)
-        }
-        return prefix
     }
 
     static func controller(from text: String) -> ControllerRef {

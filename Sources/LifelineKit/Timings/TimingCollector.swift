@@ -14,6 +14,9 @@ public final class TimingCollector {
     private var clocks: [Int: (clock: InstanceClock, classIndex: Int)] = [:]
     /// Serials count up from 1 in order of first event: a serial above this one is an instance's first event.
     private var lastSerial = 0
+    /// The names of the instance last kept among the slowest: its phases share one copy of each, which a huge
+    /// label would otherwise cost once per phase.
+    private var lastNamed: (serial: Int, instance: String, label: String)?
     /// Completed appearances per process: a view loaded before another appeared was pre-loaded.
     private var appearances: [ProcessKey: Int] = [:]
     private var lastProcess: (key: ProcessKey, count: Int)?
@@ -51,12 +54,20 @@ public final class TimingCollector {
         if outcome.cancelled { classes[entry.classIndex].cancelled += 1 }
         for sample in outcome.samples {
             classes[entry.classIndex].add(sample) {
-                SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
-                             instance: instance.key.id(generation: instance.generation),
-                             label: instance.key.label(generation: instance.generation))
+                let names = self.names(of: instance)
+                return SlowInstance(microseconds: sample.microseconds, file: file, line: sample.line, serial: serial,
+                                    instance: names.instance, label: names.label)
             }
         }
         if entry.clock.isAtRest { clocks[serial] = nil } else { clocks[serial] = entry }
+    }
+
+    /// `instance`'s id and label, made once for its phases in a row.
+    private func names(of instance: Instance) -> (instance: String, label: String) {
+        if let named = lastNamed, named.serial == instance.serial { return (named.instance, named.label) }
+        let named = (instance.serial, instance.key.id(generation: instance.generation), instance.key.label(generation: instance.generation))
+        lastNamed = named
+        return (named.1, named.2)
     }
 
     /// `instance` is final (`TraceAnalyzer.Observer.instanceFinished`): its clock goes.

@@ -3,22 +3,6 @@ import XCTest
 @testable import LifelineKit
 
 final class CustomPatternsTests: XCTestCase {
-    func testRequiredPrefixIsTheAnchoredLiteralText() {
-        let prefix = { (pattern: String) in String(decoding: CustomPatterns.requiredPrefix(of: pattern), as: UTF8.self) }
-        XCTAssertEqual(prefix(#"^LC (?<controller>\S+) (?<event>\w+)$"#), "LC ")
-        XCTAssertEqual(prefix("^[LC] (?<event>x)"), "", "a class is not literal")
-        XCTAssertEqual(prefix("^LC+ x"), "L", "a quantified character may be absent")
-        XCTAssertEqual(prefix("^ab{2}"), "a")
-        XCTAssertEqual(prefix("^ab?"), "a")
-        XCTAssertEqual(prefix("^a|b"), "", "an alternative need not start with it")
-        XCTAssertEqual(prefix("LC (?<event>x)"), "", "not anchored")
-        XCTAssertEqual(prefix("^(?i)lc"), "")
-        XCTAssertEqual(prefix(#"^\d"#), "")
-        XCTAssertEqual(prefix("^ok;x"), "ok", "U+037E is the same character as ;")
-        XCTAssertEqual(prefix("^Kelvin"), "", "U+212A is the same character as K")
-        XCTAssertEqual(prefix("^café"), "caf", "only ASCII is compared as bytes")
-    }
-
     func testMessagesWithoutThePrefixAreNotMatchedAndTheRestMatchAsBefore() throws {
         let patterns = try CustomPatterns([#"^LC:(?<controller>[^:]+):(?<event>\w+)$"#])
         for message in ["LC:vc1:viewDidLoad", "LC: vc2 :viewWillAppear", "[Net] LC:vc1:viewDidLoad", "LC:vc1:notACallback", "LC", ""] {
@@ -54,7 +38,8 @@ final class CustomPatternsTests: XCTestCase {
     func testALineOverBudgetIsUnparseableNamingThePatternAndTheRunGoesOn() throws {
         var options = AnalysisOptions()
         options.customPatterns = CustomPatterns(unchecked: ["^(?<controller>(a+)+) (?<event>\\w+)$"])
-        let trace = "aaa viewDidLoad\n" + String(repeating: "a", count: 50) + "!\n<Shop.A: 0x1> viewDidLoad\n"
+        let trace = "aaa viewDidLoad\n" + String(repeating: "a", count: 50) + " !\n<Shop.A: 0x1> viewDidLoad\n"  // it holds the literal ' '
+
         let outcome = try TraceFixture.analyze(trace, options: options)
         XCTAssertEqual(outcome.statistics.lines, 3)
         XCTAssertEqual(outcome.statistics.events, 2)
@@ -72,12 +57,6 @@ final class CustomPatternsTests: XCTestCase {
         guard case .overBudget? = patterns.match(String(repeating: "a", count: 60) + "b") else { return XCTFail("not over budget") }
     }
 
-    func testTheStepBudgetGrowsWithTheMessageUpToACap() {
-        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 0), 3)
-        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 1_000), 13)
-        XCTAssertEqual(CustomPatterns.stepBudget(forMessageOfLength: 30 << 20), 1_000)
-    }
-
     func testASoundPatternMatchesALongMessageWithinItsBudget() throws {
         let patterns = try CustomPatterns([#"^LC (?<controller>\S+) (?<event>\w+) .*done$"#])
         let message = "LC vc1 viewDidLoad " + String(repeating: "x", count: 200_000) + " done"
@@ -92,5 +71,37 @@ final class CustomPatternsTests: XCTestCase {
         for text in [" \t vc1\u{A0}\u{3000}", "\u{2003}x y\u{2009}", "\nvc1\n", ""] {
             XCTAssertEqual(CustomPatterns.trimmed(text), text.trimmingCharacters(in: .whitespaces), text.debugDescription)
         }
+    }
+
+    /// The literal screen holds at any number of patterns and for patterns not anchored: a pattern runs only on
+    /// messages holding its literal, and the first pattern that matches, in order, names the event.
+    func testTheScreenHoldsPastSixtyFourPatternsInOrder() throws {
+        let sources = (0..<150).map { $0 % 2 == 0 ? #"^Begin\#($0)x (?<controller>\S+) (?<event>\w+)"# : #"\bmid\#($0)x (?<controller>\S+) (?<event>\w+)"# }
+            + [#"(?<controller>\S+) did (?<event>\w+)"#]
+        let patterns = try CustomPatterns(sources)
+        let match = { (message: String) -> CustomPatterns.Match? in
+            var copy = message
+            return copy.withUTF8 { patterns.match($0, 0..<$0.count) }
+        }
+        XCTAssertEqual(Self.event(match("Begin148x vc1 viewDidLoad"))?.controller, ControllerRef(name: "vc1"))
+        XCTAssertEqual(Self.event(match("then mid131x vc2 viewWillAppear"))?.controller, ControllerRef(name: "vc2"))
+        XCTAssertNil(match("then xmid131x vc2 viewWillAppear"), "the literal does not start a word")
+        XCTAssertEqual(Self.event(match("vc3 did viewDidAppear"))?.controller, ControllerRef(name: "vc3"), "a pattern with no literal runs")
+        XCTAssertEqual(Self.event(match("Begin2x vc4 viewDidLoad and mid3x vc5 viewDidLoad"))?.controller, ControllerRef(name: "vc4"),
+                       "the first pattern in order, though both run")
+        for message in ["Begin148x vc1 viewDidLoad", "then mid131x vc2 viewWillAppear", "vc3 did viewDidAppear", "nothing here"] {
+            XCTAssertEqual(Self.event(match(message))?.controller, Self.event(patterns.match(message))?.controller, message)
+        }
+    }
+
+    /// The matcher ticks once a start position too: a pattern not anchored by `^` whose match starts far into the
+    /// message is no longer over budget (every such line was unparseable before).
+    func testAPatternNotAnchoredMatchesFarIntoAMessage() throws {
+        let patterns = try CustomPatterns([#"(?<controller>\w+Controller) did (?<event>\w+)"#])
+        for padding in [0, 40, 5_000] {
+            let message = String(repeating: "-", count: padding) + " CartController did viewDidLoad"
+            XCTAssertEqual(Self.event(patterns.match(message))?.controller, ControllerRef(name: "CartController"), "\(padding)")
+        }
+        XCTAssertNil(patterns.match(String(repeating: "-", count: 5_000) + " nothing to see"))
     }
 }

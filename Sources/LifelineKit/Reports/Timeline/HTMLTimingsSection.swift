@@ -82,10 +82,12 @@ struct HTMLTimingsSection {
         return out + "</ul>\n"
     }
 
+    /// A slow instance named by its lane's label, capped as the lane's is (`ReportText`): the link finds the lane by it.
     private func link(_ slow: SlowInstance) -> String {
-        let text = "\(HTMLText.escape(slow.label)) \(TimingFormat.duration(slow.microseconds)) (\(HTMLText.escape(slow.file)):\(slow.line))"
+        let label = ReportText.capped(slow.label)
+        let text = "\(HTMLText.escape(label)) \(TimingFormat.duration(slow.microseconds)) (\(HTMLText.escape(ReportText.capped(slow.file))):\(slow.line))"
         guard let trace = traceIndex[slow.file] else { return text }
-        return "<a class=\"lane-link\" href=\"#t\(trace)-c\(slow.serial)\" data-t=\"\(trace)\" data-label=\"\(HTMLText.escape(slow.label.lowercased()))\">"
+        return "<a class=\"lane-link\" href=\"#t\(trace)-c\(slow.serial)\" data-t=\"\(trace)\" data-label=\"\(HTMLText.escape(label.lowercased()))\">"
             + "\(text)</a>"
     }
 

@@ -1,5 +1,5 @@
-/// Where a regular expression of the configuration goes wrong, in words: neither `NSRegularExpression` nor
-/// Swift's `Regex` says where, so errors about `patterns` and `events` add what this finds.
+/// Where a regular expression of the configuration goes wrong, in words: `NSRegularExpression` (`RegexPattern`)
+/// does not say where, so errors about `patterns` and `events` add what this finds.
 enum PatternSyntax {
     /// `; the '(' at character 17 is never closed`, for the first bracket, escape or quantifier out of place;
     /// empty when none is (the expression is wrong in some other way).

@@ -3,8 +3,8 @@
 /// One literal per top-level alternative (`a|b` needs `a` or `b`): the longest run of plain characters outside groups
 /// and classes, less a character a quantifier may make absent. Conservative: a pattern it cannot read (`(?x)`,
 /// `\Q…\E`, an alternative with no literal) has none and runs on every line. Only ASCII is kept, less the
-/// characters Swift's `Regex` takes as equal to others by canonical equivalence (`K`, `;`, `` ` ``), and with `(?i)`
-/// also `k`, `s` and `i`, which Unicode case folding matches with `K`, `ſ` and `İ`. A literal right after `\b` that
+/// characters a matcher comparing by canonical equivalence takes as equal to others (`K`, `;`, `` ` ``), and with
+/// `(?i)` also `k`, `s` and `i`, which Unicode case folding matches with `K`, `ſ` and `İ`. A literal right after `\b` that
 /// starts with a word character is marked: it cannot follow an ASCII letter, digit or `_` (`\bfetch` is not in
 /// `Prefetching`).
 enum RequiredLiterals {
