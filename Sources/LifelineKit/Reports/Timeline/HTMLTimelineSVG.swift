@@ -8,7 +8,6 @@ struct HTMLTimelineSVG {
     let traceIndex: Int
     /// Findings per lane serial, with their index in the report's findings table.
     let marks: [Int: [(index: Int, finding: PlacedFinding)]]
-    let summaries: [String: String]
     let limit: Int
 
     private enum Row {
@@ -107,10 +106,10 @@ struct HTMLTimelineSVG {
         }
         for (index, placed) in marks[lane.serial] ?? [] {
             let finding = placed.finding, mx = x(placed.tick), my = y + Self.row / 2
-            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.event.name) at line \(finding.line): \(finding.message)\n"
-                + (summaries[finding.rule] ?? "")
+            // Short: the message and the rule; the rule's explanation is one link away, in the findings list.
+            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.message)"
             out.append("<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
-                + "d=\"M\(n(mx)),\(n(my - 7))l6,7l-6,7l-6,-7z\"><title>\(HTMLText.escape(tip))</title></path></a>")
+                + "d=\"\(SeverityShape.path(finding.severity, x: mx, y: my))\"><title>\(HTMLText.escape(tip))</title></path></a>")
         }
         let indent = 8 + Double(lane.depth) * 12
         let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
