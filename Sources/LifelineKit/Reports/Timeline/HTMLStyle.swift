@@ -6,11 +6,11 @@
 /// warning differ in lightness, which every kind of colour blindness keeps, and their marks differ in shape too.
 enum HTMLStyle {
     static let css = """
-:root{color-scheme:light dark;--bg:#fff;--fg:#1d2329;--muted:#5f6770;--line:#d0d4da;--panel:#f3f5f7;--band:#eef0f3;--hl:#fff6d6;--sel:#dcebff;
---error:#a50f15;--warning:#e69f00;--info:#0072b2;--on-warning:#1d2329;--link:#6b5fd3;--tip-bg:#1d2329;--tip-fg:#fff;
+:root{color-scheme:light dark;--bg:#ffffff;--fg:#1d2329;--muted:#5f6770;--line:#d0d4da;--panel:#f3f5f7;--band:#eef0f3;--hl:#fff6d6;--sel:#dcebff;
+--error:#a50f15;--warning:#e69f00;--info:#0072b2;--on-warning:#1d2329;--link:#6b5fd3;--tip-bg:#1d2329;--tip-fg:#ffffff;
 --s-created:#e3e6ea;--s-loaded:#a9cbe8;--s-appearing:#9fdc9f;--s-appeared:#2e9d4f;--s-disappearing:#f3d27a;--s-disappeared:#9aa3ad;--s-deallocated:#2b2f36}
 @media (prefers-color-scheme:dark){:root{--bg:#15181c;--fg:#e6e9ed;--muted:#9aa4ae;--line:#3a4149;--panel:#22272d;--band:#1e2329;--hl:#4a3f12;--sel:#1d3557;
---error:#ff6b6b;--warning:#ffd24d;--info:#56b4e9;--on-warning:#15181c;--link:#a99ff0;--tip-bg:#e6e9ed;--tip-fg:#15181c;
+--error:#e5484d;--warning:#ffd24d;--info:#56b4e9;--on-warning:#15181c;--link:#a99ff0;--tip-bg:#e6e9ed;--tip-fg:#15181c;
 --s-created:#3a4149;--s-loaded:#3d6a8f;--s-appearing:#4f8f4f;--s-appeared:#2e9d4f;--s-disappearing:#a08a3c;--s-disappeared:#5c6670;--s-deallocated:#c5ccd3}
 a{color:var(--info)}}
 *{box-sizing:border-box}
@@ -22,7 +22,7 @@ code,pre,.raw{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace
 table{border-collapse:collapse;margin:8px 0}th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:var(--panel);font-weight:600}
 dl.totals{display:flex;flex-wrap:wrap;gap:6px 24px;margin:8px 0}dl.totals div{display:flex;gap:6px}dl.totals dt{color:var(--muted)}dl.totals dd{margin:0;font-weight:600}
-.badge{display:inline-block;padding:0 6px;border-radius:8px;color:#fff;font-size:12px;font-weight:600}
+.badge{display:inline-block;padding:0 6px;border-radius:8px;font-size:12px;font-weight:600}
 .badge.sev-error{background:var(--error);color:var(--bg)}.badge.sev-warning{background:var(--warning);color:var(--on-warning)}.badge.sev-info{background:var(--info);color:var(--bg)}
 .meta,.note{color:var(--muted);margin:2px 0 6px}.failure{color:var(--error)}
 #controls{position:sticky;top:0;z-index:2;background:var(--bg);display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;padding:8px 0;border-bottom:1px solid var(--line)}
@@ -56,7 +56,7 @@ dl.rules dt{margin-top:14px;font-weight:600}dl.rules dt:target{background:var(--
 #tip a{color:inherit}
 .pager{display:flex;gap:12px;align-items:center;margin:6px 0}.pager[hidden]{display:none}
 #tip p{margin:4px 0 0}#tip[hidden]{display:none}
-@media print{:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--band:#eef0f3}
+@media print{:root{color-scheme:light;--bg:#ffffff;--fg:#000;--muted:#444;--band:#eef0f3}
 #controls,.pager,#tip,svg.overview,.chart,.nojs,ul.legend~.note{display:none!important}
 header,main{padding:0}.findings-list{max-height:none;overflow:visible;border:0}table.findings thead th{position:static}
 tr{break-inside:avoid}h2,h3,.meta{break-after:avoid}

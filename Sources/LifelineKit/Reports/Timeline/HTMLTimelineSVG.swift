@@ -111,8 +111,10 @@ struct HTMLTimelineSVG {
             out.append("<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
                 + "d=\"\(SeverityShape.path(finding.severity, x: mx, y: my))\"><title>\(HTMLText.escape(tip))</title></path></a>")
         }
-        let indent = 8 + Double(lane.depth) * 12
-        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
+        let indent = 8 + Double(min(lane.depth, 8)) * 12  // deeper nesting is not indented further: the label keeps room
+        // The "└ " before a child's label takes two characters of its room: counted, it ends inside the column.
+        let room = Self.labelWidth - indent - 12 - (lane.depth > 0 ? 14 : 0)
+        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int(room / 6.6))
         appendText(text, class: "label", x: indent, y: y + 14, to: out)
         out.append("<title>")
         HTMLText.escape(title(of: lane), into: out)
