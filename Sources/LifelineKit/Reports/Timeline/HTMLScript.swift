@@ -54,11 +54,12 @@ function niceStep(raw, clock) {
   return decimalStep(Math.ceil(raw / 864e8)) * 864e8;
 }
 
-// Cuts the middle of a label, keeping its address and #N whole (as HTMLTimelineSVG.truncated does).
-function fit(text, room) {
-  var count = Math.max(1, Math.floor(room / 6.6));
+// Cuts the middle of a label, keeping its address and #N (or a class lane's ×N) whole, as HTMLTimelineSVG.truncated
+// does; `width` is a character's, 6.6 px in the labels' font, more in bold.
+function fit(text, room, width) {
+  var count = Math.max(1, Math.floor(room / (width || 6.6)));
   if (text.length <= count) return text;
-  var keep = Math.max(1, count - 1), at = text.lastIndexOf(" 0x");
+  var keep = Math.max(1, count - 1), at = Math.max(text.lastIndexOf(" 0x"), text.lastIndexOf(" ×"));
   var tail = at >= 0 && text.length - at <= keep - 4 ? text.length - at : Math.floor(keep / 2);
   return text.slice(0, keep - tail) + "…" + text.slice(text.length - tail);
 }
@@ -188,7 +189,7 @@ Chart.prototype.drawRow = function (row, drawn, y, top, x, width, parent, labels
   if (group) {
     var name = group.cls + " ×" + group.shown.length;
     var toggle = node("a", { "class": "toggle", href: "#", role: "button", "aria-expanded": String(group.expanded), "data-group": group.key }, labels);
-    var text = node("text", { "class": "label", x: indent, y: y + 14 }, toggle, prefix + fit(name, room));
+    var text = node("text", { "class": "label", x: indent, y: y + 14 }, toggle, prefix + fit(name, room, 7.6));
     node("title", {}, text, group.shown.length + " instances of " + group.cls + ", one after another: " + (group.expanded ? "collapse" : "show each"));
   } else {
     var plain = node("text", { "class": "label", x: indent, y: y + 14, "data-serial": row.serial }, labels, prefix + fit(row.label, room));
