@@ -43,7 +43,7 @@ path.link{fill:none;stroke:var(--link);stroke-width:1.2}
 a.mark path{stroke:var(--bg);stroke-width:1.2}a.mark:focus{outline:none}a.mark:focus path,a.mark:hover path,a.mark.selected path{stroke:var(--fg);stroke-width:2.4}
 rect.labels,rect.axis{fill:var(--bg)}rect.process{fill:var(--band)}
 text{font-size:12px;fill:var(--fg)}text.process{font-weight:600}text.tick,text.axis-title{fill:var(--muted);font-size:11px}
-a.toggle{cursor:pointer}a.toggle text{font-weight:600}a.toggle:focus-visible text{text-decoration:underline}
+a.toggle{cursor:pointer}a.toggle:focus-visible text{text-decoration:underline}
 line.tick{stroke:var(--muted)}g.highlight text,g.highlight rect{stroke:var(--fg);stroke-width:.6}
 .findings-list{max-height:50vh;overflow:auto;border-bottom:1px solid var(--line)}
 table.findings{table-layout:fixed;width:100%;margin:0}table.findings td{overflow-wrap:anywhere}table.findings thead th{position:sticky;top:0;z-index:1}
@@ -57,7 +57,7 @@ dl.rules dt{margin-top:14px;font-weight:600}dl.rules dt:target{background:var(--
 .pager{display:flex;gap:12px;align-items:center;margin:6px 0}.pager[hidden]{display:none}
 #tip p{margin:4px 0 0}#tip[hidden]{display:none}
 @media print{:root{color-scheme:light;--bg:#ffffff;--fg:#000;--muted:#444;--band:#eef0f3}
-#controls,.pager,#tip,svg.overview,.chart,.nojs,ul.legend~.note{display:none!important}
+#controls,.pager,#tip,svg.overview,[data-ready] .chart{display:none!important}.chart{overflow:visible;border:0}
 header,main{padding:0}.findings-list{max-height:none;overflow:visible;border:0}table.findings thead th{position:static}
 tr{break-inside:avoid}h2,h3,.meta{break-after:avoid}
 .print{display:block}.print svg{display:block;width:100%;height:auto;break-inside:avoid}}

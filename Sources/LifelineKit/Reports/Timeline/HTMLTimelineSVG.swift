@@ -2,6 +2,9 @@
 /// a virtual, zoomable view of the same lanes). Long traces are cut after `limit` lanes.
 struct HTMLTimelineSVG {
     static let width = 1100.0, labelWidth = 300.0, row = 20.0, axis = 26.0, padding = 16.0
+    /// The widest average character of a 12 px label among common system fonts (DejaVu Sans on Linux; Apple's
+    /// and Segoe are narrower): labels cut to it end inside their column everywhere.
+    static let characterWidth = 7.4
 
     let trace: TraceTimeline
     /// The trace's index in the report (1-based), for lane anchors `t1-c12`.
@@ -114,7 +117,7 @@ struct HTMLTimelineSVG {
         let indent = 8 + Double(min(lane.depth, 8)) * 12  // deeper nesting is not indented further: the label keeps room
         // The "└ " before a child's label takes two characters of its room: counted, it ends inside the column.
         let room = Self.labelWidth - indent - 12 - (lane.depth > 0 ? 14 : 0)
-        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int(room / 6.6))
+        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int(room / Self.characterWidth))
         appendText(text, class: "label", x: indent, y: y + 14, to: out)
         out.append("<title>")
         HTMLText.escape(title(of: lane), into: out)

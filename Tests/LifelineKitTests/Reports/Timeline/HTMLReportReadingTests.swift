@@ -81,8 +81,8 @@ final class HTMLReportReadingTests: XCTestCase {
         }
         XCTAssertEqual(labels.count, 2)
         XCTAssertTrue(labels.contains { $0.text.hasPrefix("└ ") }, "a child lane")
-        for label in labels {  // 6.6 px a character, as the label column is planned; it is 300 px, 4 of them a gap
-            XCTAssertLessThanOrEqual(label.x + Double(label.text.count) * 6.6, 296, label.text)
+        for label in labels {  // the label column is 300 px, 4 of them a gap
+            XCTAssertLessThanOrEqual(label.x + Double(label.text.count) * HTMLTimelineSVG.characterWidth, 296, label.text)
         }
     }
 
