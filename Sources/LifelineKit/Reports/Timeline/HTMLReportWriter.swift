@@ -155,7 +155,7 @@ private struct HTMLPage {
     }
 
     func controls() -> String {
-        var out = "<div id=\"controls\" role=\"group\" aria-label=\"Timeline controls\" hidden>"
+        var out = "<div id=\"controls\" role=\"group\" aria-label=\"Findings and timeline controls\" hidden>"
             + "<label>Search <input id=\"filter-class\" type=\"search\" placeholder=\"class, message or rule\"></label>"
             + "<label>Rule <select id=\"filter-rule\"><option value=\"\">any</option>"
         for (rule, count) in model.countsByRule {
@@ -166,12 +166,14 @@ private struct HTMLPage {
             + "<span>Zoom <button type=\"button\" data-zoom=\"0.5\" aria-label=\"Zoom out\">−</button> "
             + "<button type=\"button\" data-zoom=\"2\" aria-label=\"Zoom in\">+</button> "
             + "<button type=\"button\" data-zoom=\"0\">Fit</button></span>"
+        var keys = "Ctrl + wheel zooms at the pointer."
         if numbered.contains(where: { !$0.isEmpty }) {
             out += "<span id=\"finding-nav\"><button type=\"button\" id=\"finding-prev\" aria-keyshortcuts=\"p\">‹ Previous</button> "
                 + "<span id=\"finding-at\" aria-live=\"polite\"></span> "
                 + "<button type=\"button\" id=\"finding-next\" aria-keyshortcuts=\"n\">Next ›</button></span>"
+            keys = "Keys n and p step through findings; Ctrl + wheel zooms at the pointer."
         }
-        out += " <span class=\"note\">Keys n and p step through findings; Ctrl + wheel zooms at the pointer.</span></div>\n"
+        out += " <span class=\"note\">\(keys)</span></div>\n"
         return out
     }
 
@@ -184,7 +186,7 @@ private struct HTMLPage {
             out += "<li><svg width=\"16\" height=\"16\" aria-hidden=\"true\"><path class=\"sev-\(severity.rawValue)\" "
                 + "d=\"\(SeverityShape.path(severity, x: 8, y: 8))\"/></svg> \(severity.rawValue)</li>"
         }
-        return out + "<li>│ event</li><li>└ child of the lane above</li></ul>\n"
+        return out + "<li>│ event</li><li>└ child of the lane above</li><li>▸ instances of a class, one after another</li></ul>\n"
     }
 
     /// Appends one trace's section to `out`.

@@ -26,7 +26,7 @@ dl.totals{display:flex;flex-wrap:wrap;gap:6px 24px;margin:8px 0}dl.totals div{di
 .badge.sev-error{background:var(--error);color:var(--bg)}.badge.sev-warning{background:var(--warning);color:var(--on-warning)}.badge.sev-info{background:var(--info);color:var(--bg)}
 .meta,.note{color:var(--muted);margin:2px 0 6px}.failure{color:var(--error)}
 #controls{position:sticky;top:0;z-index:2;background:var(--bg);display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;padding:8px 0;border-bottom:1px solid var(--line)}
-#controls[hidden]{display:none}#controls .note{margin:0}#finding-at{display:inline-block;min-width:9em;text-align:center}
+#controls[hidden]{display:none}section,tr,dt{scroll-margin-top:76px}#controls .note{margin:0}#finding-at{display:inline-block;min-width:9em;text-align:center}
 ul.legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 14px;padding:0;margin:8px 0}ul.legend svg{vertical-align:middle}
 .chart{border:1px solid var(--line);overflow:auto;max-width:100%}
 .chart>svg.static{display:block;max-width:100%;height:auto}
