@@ -1,7 +1,7 @@
 import Foundation
 
-/// A self-contained HTML page: summary, swimlane timelines (static SVG, replaced by a virtual zoomable view when
-/// scripts run), a sortable findings table and the rule explanations. No external resources; a
+/// A self-contained HTML page: summary, a sortable findings list, swimlane timelines (static SVG, replaced by a
+/// virtual zoomable view when scripts run) and the rule explanations. No external resources; a
 /// Content-Security-Policy allows only the page's own script and style, by hash. Every log-derived string is
 /// escaped with `HTMLText` or `JSONText`.
 public struct HTMLReportWriter: TimelineReportWriter {
@@ -50,13 +50,15 @@ public struct HTMLReportWriter: TimelineReportWriter {
 
         """)
         out.append(page.header())
-        out.append("<main>\n<section id=\"timelines\">\n<h2>Timelines</h2>\n" + page.controls() + page.legend())
+        // Findings first (as in an issue navigator), under controls that filter both them and the lanes.
+        out.append("<main>\n" + page.controls() + page.findingsTable() + page.files())
+        out.append("<section id=\"timelines\">\n<h2>Timelines</h2>\n" + page.legend())
         for (offset, trace) in model.traces.enumerated() {
             page.section(trace, index: offset + 1, staticLaneLimit: staticLaneLimit, to: out)
         }
         out.append("</section>\n")
         if let timings = model.timings { out.append(HTMLTimingsSection(timings: timings, traces: model.traces).render()) }
-        out.append(page.findingsTable() + page.ruleList() + "</main>\n")
+        out.append(page.ruleList() + "</main>\n")
         out.append("<div id=\"tip\" role=\"tooltip\" hidden></div>\n<script>\(HTMLScript.source)</script>\n")
         if model.timings != nil { out.append("<script>\(HTMLTimingsSection.script)</script>\n") }
         out.append("</body>\n</html>\n")
@@ -93,7 +95,6 @@ private struct HTMLPage {
     let model: TimelineModel
     /// Findings of each trace with their number.
     let numbered: [[(index: Int, finding: PlacedFinding)]]
-    let summaries: [String: String]
 
     init(model: TimelineModel) {
         self.model = model
@@ -104,18 +105,22 @@ private struct HTMLPage {
                 return (next, finding)
             }
         }
-        summaries = Dictionary(model.rules.map { ($0.identifier, $0.summary) }, uniquingKeysWith: { first, _ in first })
     }
 
     func header() -> String {
         let statistics = model.statistics
-        let span = model.traces.count == 1 ? Self.span(model.traces[0]) : "per file below"
+        let span = model.traces.count == 1 ? Self.span(model.traces[0]) : "per file below the findings"
         var out = "<header id=\"summary\">\n<h1>Lifeline report</h1>\n<dl class=\"totals\">"
         for (term, value) in [("Files", "\(model.traces.count)"), ("Controllers", "\(statistics.controllers)"),
                               ("Events", "\(statistics.events)"), ("Findings", model.counts.description), ("Time span", span)] {
             out += "<div><dt>\(term)</dt><dd>\(HTMLText.escape(value))</dd></div>"
         }
-        out += "</dl>\n<table class=\"files\"><thead><tr><th>File</th><th>Controllers</th><th>Events</th><th>Findings</th>"
+        return out + "</dl>\n</header>\n"
+    }
+
+    /// The files and the findings per rule: after the findings, which come first.
+    func files() -> String {
+        var out = "<section id=\"files\">\n<h2>Files</h2>\n<table class=\"files\"><thead><tr><th>File</th><th>Controllers</th><th>Events</th><th>Findings</th>"
             + "<th>Time span</th></tr></thead><tbody>\n"
         for (offset, trace) in model.traces.enumerated() {
             let counts = SeverityCounts(trace.findings.map(\.finding))
@@ -132,7 +137,7 @@ private struct HTMLPage {
             }
             out += "</tbody></table>\n"
         }
-        return out + "</header>\n"
+        return out + "</section>\n"
     }
 
     /// `2016-04-27T10:49:46.694000 + 5.8 s`, or `lines 3–120 (no timestamps)`.
@@ -150,8 +155,8 @@ private struct HTMLPage {
     }
 
     func controls() -> String {
-        var out = "<div id=\"controls\" role=\"group\" aria-label=\"Timeline controls\" hidden>"
-            + "<label>Class <input id=\"filter-class\" type=\"search\" placeholder=\"part of a class name\"></label>"
+        var out = "<div id=\"controls\" role=\"group\" aria-label=\"Findings and timeline controls\" hidden>"
+            + "<label>Search <input id=\"filter-class\" type=\"search\" placeholder=\"class, message or rule\"></label>"
             + "<label>Rule <select id=\"filter-rule\"><option value=\"\">any</option>"
         for (rule, count) in model.countsByRule {
             let identifier = HTMLText.escape(rule.identifier)
@@ -160,7 +165,15 @@ private struct HTMLPage {
         out += "</select></label><label><input id=\"filter-only\" type=\"checkbox\"> Findings only</label>"
             + "<span>Zoom <button type=\"button\" data-zoom=\"0.5\" aria-label=\"Zoom out\">−</button> "
             + "<button type=\"button\" data-zoom=\"2\" aria-label=\"Zoom in\">+</button> "
-            + "<button type=\"button\" data-zoom=\"0\">Fit</button></span> <span class=\"note\">Ctrl + wheel zooms at the pointer.</span></div>\n"
+            + "<button type=\"button\" data-zoom=\"0\">Fit</button></span>"
+        var keys = "Ctrl + wheel zooms at the pointer."
+        if numbered.contains(where: { !$0.isEmpty }) {
+            out += "<span id=\"finding-nav\"><button type=\"button\" id=\"finding-prev\" aria-keyshortcuts=\"p\">‹ Previous</button> "
+                + "<span id=\"finding-at\" aria-live=\"polite\"></span> "
+                + "<button type=\"button\" id=\"finding-next\" aria-keyshortcuts=\"n\">Next ›</button></span>"
+            keys = "Keys n and p step through findings; Ctrl + wheel zooms at the pointer."
+        }
+        out += " <span class=\"note\">\(keys)</span></div>\n"
         return out
     }
 
@@ -170,9 +183,10 @@ private struct HTMLPage {
             out += "<li><svg width=\"14\" height=\"12\" aria-hidden=\"true\"><rect class=\"s-\(state.rawValue)\" width=\"14\" height=\"12\"/></svg> \(state.rawValue)</li>"
         }
         for severity in Severity.allCases.reversed() {
-            out += "<li><svg width=\"14\" height=\"14\" aria-hidden=\"true\"><path class=\"sev-\(severity.rawValue)\" d=\"M7,0l6,7l-6,7l-6,-7z\"/></svg> \(severity.rawValue)</li>"
+            out += "<li><svg width=\"16\" height=\"16\" aria-hidden=\"true\"><path class=\"sev-\(severity.rawValue)\" "
+                + "d=\"\(SeverityShape.path(severity, x: 8, y: 8))\"/></svg> \(severity.rawValue)</li>"
         }
-        return out + "<li>│ event</li><li>└ child of the lane above</li></ul>\n"
+        return out + "<li>│ event</li><li>└ child of the lane above</li><li>▸ instances of a class, one after another</li></ul>\n"
     }
 
     /// Appends one trace's section to `out`.
@@ -192,7 +206,7 @@ private struct HTMLPage {
         }
         var marks: [Int: [(index: Int, finding: PlacedFinding)]] = [:]
         for entry in numbered[index - 1] { marks[entry.finding.lane, default: []].append(entry) }
-        let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, summaries: summaries, limit: staticLaneLimit)
+        let svg = HTMLTimelineSVG(trace: trace, traceIndex: index, marks: marks, limit: staticLaneLimit)
         let data = HTMLTimelineData(trace)
         out.append("<div class=\"chart\">")
         svg.render(to: out.text)
@@ -209,7 +223,7 @@ private struct HTMLPage {
     func findingsTable() -> String {
         var out = "<section id=\"findings-section\">\n<h2>Findings</h2>\n"
         guard numbered.contains(where: { !$0.isEmpty }) else { return out + "<p>No findings.</p>\n</section>\n" }
-        out += "<table class=\"findings\" id=\"findings\"><thead><tr>"
+        out += "<div class=\"findings-list\"><table class=\"findings\" id=\"findings\"><thead><tr>"
         for (key, title) in [("sev", "Severity"), ("rule", "Rule"), ("ctl", "Controller"), ("msg", "Message and log line"), ("loc", "Location")] {
             out += "<th scope=\"col\" data-key=\"\(key)\"><button type=\"button\">\(title)</button></th>"
         }
@@ -220,7 +234,7 @@ private struct HTMLPage {
                 out += row(index: index, trace: offset + 1, placed, label: labels[placed.lane] ?? placed.finding.subject.ref.description)
             }
         }
-        return out + "</tbody></table>\n</section>\n"
+        return out + "</tbody></table></div>\n</section>\n"
     }
 
     private func row(index: Int, trace: Int, _ placed: PlacedFinding, label: String) -> String {

@@ -1,9 +1,10 @@
 /// One trace's lanes as compact JSON for the report's script (`<script type="application/json">`). Strings go
 /// through `JSONText`, which escapes `<`, `>` and `&`, so log text cannot close the element.
 ///
-/// `{"base":"clock"|"lines","start":…,"end":…,"processes":[name…],"names":[event name…],
-///   "lanes":[[serial,label,process,depth,parent|0,[tick,state,tick,state,…,end],[tick,name,line,…]],…]}`
-/// States index `LaneState.allCases` (`LaneState.index`); names index `names`.
+/// `{"base":"clock"|"lines","start":…,"end":…,"processes":[name…],"names":[event name…],"classes":[class…],
+///   "lanes":[[serial,label,process,depth,parent|0,[tick,state,tick,state,…,end],[tick,name,line,…],class],…]}`
+/// States index `LaneState.allCases` (`LaneState.index`); names index `names`; a lane's class indexes `classes`
+/// (the script folds instances of one class into one lane).
 ///
 /// A large trace's lanes are written in runs of lanes, two at a time on two threads, each pair handed on before
 /// the next is written: the JSON is never whole in memory.
@@ -17,6 +18,9 @@ struct HTMLTimelineData {
     private let kindPositions: [Int]
     /// How many events the lanes before each display position hold (one more entry than lanes).
     private let eventsBefore: [Int]
+    /// Class names in order of first use, and each one's position: no per-lane entry is kept.
+    private let classes: [String]
+    private let classPositions: [String: Int]
 
     init(_ trace: TraceTimeline) {
         self.trace = trace
@@ -24,9 +28,15 @@ struct HTMLTimelineData {
         places.reserveCapacity(trace.laneCount)
         var kinds = KindIndex()
         var eventsBefore = [0]
+        var classes: [String] = [], classPositions: [String: Int] = [:]
         for (process, lanes) in trace.processes.enumerated() {
             for (index, lane) in lanes.lanes.enumerated() {
                 places.append((process, index))
+                let name = lane.controller.name
+                if classPositions[name] == nil {
+                    classPositions[name] = classes.count
+                    classes.append(name)
+                }
                 eventsBefore.append(eventsBefore[eventsBefore.count - 1] + lane.events.count)
                 for event in lane.events { kinds.note(event) }
             }
@@ -35,6 +45,8 @@ struct HTMLTimelineData {
         self.kinds = kinds.kinds
         self.kindPositions = kinds.positions
         self.eventsBefore = eventsBefore
+        self.classes = classes
+        self.classPositions = classPositions
     }
 
     /// The whole JSON of `trace`.
@@ -105,6 +117,8 @@ struct HTMLTimelineData {
         out.append(trace.processes.map { JSONText.quoted(VisibleText.escape($0.name)) }.joined(separator: ","))
         out.append("],\"names\":[")
         out.append(kinds.map { JSONText.quoted($0.name) }.joined(separator: ","))
+        out.append("],\"classes\":[")
+        out.append(classes.map { JSONText.quoted(VisibleText.escape(ReportText.capped($0))) }.joined(separator: ","))
         out.append("],\"lanes\":[\n")
     }
 
@@ -143,7 +157,9 @@ struct HTMLTimelineData {
                 out.append(byte: comma)
                 out.append(event.line)
             }
-            out.append("]]")
+            out.append("],")
+            out.append(classPositions[lane.controller.name] ?? 0)
+            out.append("]")
         }
     }
 

@@ -2,13 +2,15 @@
 /// a virtual, zoomable view of the same lanes). Long traces are cut after `limit` lanes.
 struct HTMLTimelineSVG {
     static let width = 1100.0, labelWidth = 300.0, row = 20.0, axis = 26.0, padding = 16.0
+    /// The widest average character of a 12 px label among common system fonts (DejaVu Sans on Linux; Apple's
+    /// and Segoe are narrower): labels cut to it end inside their column everywhere.
+    static let characterWidth = 7.4
 
     let trace: TraceTimeline
     /// The trace's index in the report (1-based), for lane anchors `t1-c12`.
     let traceIndex: Int
     /// Findings per lane serial, with their index in the report's findings table.
     let marks: [Int: [(index: Int, finding: PlacedFinding)]]
-    let summaries: [String: String]
     let limit: Int
 
     private enum Row {
@@ -107,13 +109,15 @@ struct HTMLTimelineSVG {
         }
         for (index, placed) in marks[lane.serial] ?? [] {
             let finding = placed.finding, mx = x(placed.tick), my = y + Self.row / 2
-            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.event.name) at line \(finding.line): \(finding.message)\n"
-                + (summaries[finding.rule] ?? "")
+            // Short: the message and the rule; the rule's explanation is one link away, in the findings list.
+            let tip = "\(finding.severity.rawValue) · \(finding.rule)\n\(finding.message)"
             out.append("<a href=\"#f\(index)\" class=\"mark\"><path class=\"sev-\(finding.severity.rawValue)\" "
-                + "d=\"M\(n(mx)),\(n(my - 7))l6,7l-6,7l-6,-7z\"><title>\(HTMLText.escape(tip))</title></path></a>")
+                + "d=\"\(SeverityShape.path(finding.severity, x: mx, y: my))\"><title>\(HTMLText.escape(tip))</title></path></a>")
         }
-        let indent = 8 + Double(lane.depth) * 12
-        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int((Self.labelWidth - indent - 12) / 6.6))
+        let indent = 8 + Double(min(lane.depth, 8)) * 12  // deeper nesting is not indented further: the label keeps room
+        // The "└ " before a child's label takes two characters of its room: counted, it ends inside the column.
+        let room = Self.labelWidth - indent - 12 - (lane.depth > 0 ? 14 : 0)
+        let text = (lane.depth > 0 ? "└ " : "") + Self.truncated(lane.label, to: Int(room / Self.characterWidth))
         appendText(text, class: "label", x: indent, y: y + 14, to: out)
         out.append("<title>")
         HTMLText.escape(title(of: lane), into: out)

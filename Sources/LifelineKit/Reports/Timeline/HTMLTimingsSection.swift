@@ -103,9 +103,9 @@ struct HTMLTimingsSection {
     /// Styles of the section (a second style element, allowed by its own hash).
     static let css = """
     section#timings .timing{margin:10px 0 18px}svg.timing-chart{display:block;max-width:100%;height:auto}
-    svg.timing-chart line.grid{stroke:#e3e6ea}svg.timing-chart line.range{stroke:#5f6770;stroke-width:1.5}
-    svg.timing-chart rect.box{fill:#2e9d4f}svg.timing-chart line.p99{stroke:#c62828;stroke-width:2}
-    svg.timing-chart text.figures{fill:#5f6770;font-size:11px}ul.slowest{margin:4px 0;padding-left:18px;font-size:13px}
+    svg.timing-chart line.grid{stroke:var(--line)}svg.timing-chart line.range{stroke:var(--muted);stroke-width:1.5}
+    svg.timing-chart rect.box{fill:var(--s-appeared)}svg.timing-chart line.p99{stroke:var(--error);stroke-width:2}
+    svg.timing-chart text.figures{fill:var(--muted);font-size:11px}ul.slowest{margin:4px 0;padding-left:18px;font-size:13px}
     """
 
     /// Following a slowest-instance link filters the timeline to that lane (through the class filter, whose text the
