@@ -23,4 +23,31 @@ final class ReadmeSetupTests: XCTestCase {
         let line = try XCTUnwrap(readme.components(separatedBy: "Output, in the form Xcode and editors parse").dropFirst().first?.prefix(120))
         XCTAssertTrue(line.contains("`--color always`"), String(line))
     }
+
+    /// The README's first screen, as an 80 × 24 terminal shows the file (long lines wrapped at spaces), reaches both
+    /// set-up commands: a new user sees what to run without scrolling.
+    func testFirstScreenReachesBothSetUpCommands() throws {
+        var rows = 0
+        for line in try read("README.md").components(separatedBy: "\n") {
+            rows += Self.wrappedRows(line, width: 80)
+            if line == "Scripts/test" { break }
+        }
+        XCTAssertLessThanOrEqual(rows, 24, "rows of an 80-column terminal up to `Scripts/test`")
+    }
+
+    /// The rows `line` takes on a terminal `width` columns wide that wraps at spaces.
+    static func wrappedRows(_ line: String, width: Int) -> Int {
+        var rows = 1, column = 0
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            let length = word.count
+            if column > 0, column + 1 + length > width {
+                rows += 1
+                column = length
+            } else {
+                column += (column > 0 ? 1 : 0) + length
+            }
+            while column > width { rows += 1; column -= width }
+        }
+        return rows
+    }
 }
