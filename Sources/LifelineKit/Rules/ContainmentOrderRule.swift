@@ -3,7 +3,6 @@
 public struct ContainmentOrderRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.didMove, .removeFromParent, .viewWillAppear, .viewDidDisappear)
-    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "containment-order",
@@ -126,7 +125,11 @@ public struct ContainmentOrderRule: Rule {
         }
     }
 
-    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+    public func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if atEnd { judgeAtEnd(instance, context) }
+    }
+
+    private func judgeAtEnd(_ instance: Instance, _ context: RuleContext) {
         // A willMove before the view ever loaded is an add; the child loading and appearing after it shows the add went on.
         let addedAndShown = instance.pendingMove.map { pending in instance.viewDidLoadLine.map { $0 > pending.line } ?? false } == true
             && instance.everAppeared

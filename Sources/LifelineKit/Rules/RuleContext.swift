@@ -24,6 +24,13 @@ public final class RuleContext {
         }
         return templateMessages![currentRuleIndex] ?? ""
     }
+    /// Set by `ignoreFromNowOn()` during a call; the engine clears it before each call it may stop making.
+    var ignoredCall = false
+
+    /// Says that the call being made does nothing for the running rule, now or later (a moment or `finish` the rule
+    /// leaves to its default, or a moment it needs only with other settings): the engine stops making it.
+    public func ignoreFromNowOn() { ignoredCall = true }
+
     /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
     var lentLine: Bytes?
 

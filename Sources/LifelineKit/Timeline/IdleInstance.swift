@@ -18,7 +18,6 @@ struct IdleInstance: Sendable {
     var viewDidLoadLine: UInt32
     var lastLine: UInt32
     var hostLine: UInt32
-    var firstAppearanceOrLayout: CompactMark
     var willAppear: CompactMark
     var willDisappear: CompactMark
     var removal: CompactMark
@@ -37,7 +36,7 @@ struct IdleInstance: Sendable {
         static let seenFromBirth = Flags(rawValue: 1 << 0)
         static let appearanceKnown = Flags(rawValue: 1 << 1)
         static let everAppeared = Flags(rawValue: 1 << 2)
-        static let willCameTwice = Flags(rawValue: 1 << 3)
+        static let appearedOrLaidOut = Flags(rawValue: 1 << 3)
         static let didMoveToNil = Flags(rawValue: 1 << 4)
         static let keyHasAddress = Flags(rawValue: 1 << 5)
         static let parentHasAddress = Flags(rawValue: 1 << 6)
@@ -71,7 +70,6 @@ struct IdleInstance: Sendable {
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
         lastLine = UInt32(instance.lastLine)
         hostLine = Self.line(instance.hostLine)
-        firstAppearanceOrLayout = CompactMark(instance.firstAppearanceOrLayout)
         willAppear = CompactMark(instance.willAppear)
         willDisappear = CompactMark(instance.willDisappear)
         removal = CompactMark(instance.removal)
@@ -84,7 +82,7 @@ struct IdleInstance: Sendable {
         if instance.seenFromBirth { flags.insert(.seenFromBirth) }
         if instance.appearanceKnown { flags.insert(.appearanceKnown) }
         if instance.everAppeared { flags.insert(.everAppeared) }
-        if instance.willCameTwice { flags.insert(.willCameTwice) }
+        if instance.appearedOrLaidOut { flags.insert(.appearedOrLaidOut) }
         if instance.didMoveToNil { flags.insert(.didMoveToNil) }
         if key.ref.address != nil { flags.insert(.keyHasAddress) }
         if instance.parent?.address != nil { flags.insert(.parentHasAddress) }
@@ -114,12 +112,11 @@ extension Instance {
         initLine = IdleInstance.line(idle.initLine)
         loadViewLine = IdleInstance.line(idle.loadViewLine)
         viewDidLoadLine = IdleInstance.line(idle.viewDidLoadLine)
-        firstAppearanceOrLayout = idle.firstAppearanceOrLayout.mark
+        appearedOrLaidOut = idle.flags.contains(.appearedOrLaidOut)
         appearance = .disappeared
         appearanceKnown = idle.flags.contains(.appearanceKnown)
         everAppeared = idle.flags.contains(.everAppeared)
         lastAppearanceCallback = idle.lastAppearanceCallback.callback
-        willCameTwice = idle.flags.contains(.willCameTwice)
         otherObjectsDid = idle.otherObjectsDid.callback
         willAppear = idle.willAppear.mark
         willDisappear = idle.willDisappear.mark

@@ -11,8 +11,8 @@
 struct TimelineTracker<Judge: TimelineJudge> {
     private(set) var judge: Judge
     private var timeline: TimelineStore
-    /// What the judge does something for (`judge.interest`), asked once.
-    private let interest: JudgeInterest
+    /// What the judge does something for (`judge.interest`), asked again when the judge says it changed.
+    private var interest: JudgeInterest
     private var openBodies = OpenBodies()
     private var ignoredClasses: ClassFilter
     private var nextSerial = 1
@@ -89,7 +89,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
     mutating func observe(_ time: TraceTime) {
-        if timeline.facts.advance(to: time), interest.watchesTime { withJudge { $0.timeAdvanced(to: time, $1) } }
+        guard timeline.facts.advance(to: time), interest.watchesTime else { return }
+        var changed = false
+        withJudge { changed = $0.timeAdvanced(to: time, $1) }
+        if changed { interest = judge.interest }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent. An app
@@ -241,7 +244,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        if interest.watchesApplied(event.kind) { withJudge(on: slot) { $0.applied(event, to: $1, $2) } }
+        if interest.watchesApplied(event.kind) {
+            var changed = false
+            withJudge(on: slot) { changed = $0.applied(event, to: $1, $2) }
+            if changed { interest = judge.interest }
+        }
         onEvent?(event, timeline.live[slot], line)
     }
 
@@ -276,13 +283,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
         guard let callback = event.kind.callback else { return false }
         if callback == .`init` {
             // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
-            return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
+            return instance.isLoaded || instance.appearedOrLaidOut || instance.parent != nil || instance.pendingMove != nil
         }
         // A load after the view appeared or laid out is a new object; a load again before that (`loadView`,
         // `viewDidLoad`, `loadView`, …) is the same object loading twice, which `load-once` reports.
         guard callback == .loadView || callback == .viewDidLoad else { return false }
         // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
-        guard instance.firstAppearanceOrLayout != nil else { return false }
+        guard instance.appearedOrLaidOut else { return false }
         return instance.key.ref.isUnlabelled
             || (!facts.classLogs(.`init`, of: instance) && !facts.classLogs(.dealloc, of: instance))
     }

@@ -67,7 +67,8 @@ final class CompactionTests: XCTestCase {
                                 generation: 2, profile: 3)
         instance.seenFromBirth = true
         instance.viewDidLoadLine = 4
-        instance.firstAppearanceOrLayout = Mark(line: 5, time: TraceTime(microseconds: 99, hasOffset: false), callback: .viewWillAppear)
+        instance.appearedOrLaidOut = true
+        instance.willAppear = Mark(line: 5, time: TraceTime(microseconds: 99, hasOffset: false), callback: .viewWillAppear)
         instance.removal = Mark(line: 9, time: nil, callback: .didMove)
         instance.parent = ControllerRef(name: "Shop.Container", address: 0x7f01)
         instance.observers["Keyboard"] = ObserverEntry()

@@ -70,17 +70,11 @@ enum RuleTemplates {
     static var names: [String] { all.map { $0.description.identifier } }
 
     /// The rule `spec` defines, run by its template's own type.
-    static func rule(for spec: CustomRuleSpec) -> any Rule {
-        func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
-        switch type(named: spec.template).map(ObjectIdentifier.init) {  // no dynamic cast: each would search the conformances
-        case ObjectIdentifier(NeverTemplate.self): return made(NeverTemplate.self)
-        case ObjectIdentifier(PrecedesTemplate.self): return made(PrecedesTemplate.self)
-        case ObjectIdentifier(FollowedByTemplate.self): return made(FollowedByTemplate.self)
-        case ObjectIdentifier(NeverFollowedByTemplate.self): return made(NeverFollowedByTemplate.self)
-        case ObjectIdentifier(PairsTemplate.self): return made(PairsTemplate.self)
-        case ObjectIdentifier(InCallbacksTemplate.self): return made(InCallbacksTemplate.self)
-        case ObjectIdentifier(NotInCallbacksTemplate.self): return made(NotInCallbacksTemplate.self)
-        default: return made(OnceTemplate.self)
-        }
-    }
+    static func rule(for spec: CustomRuleSpec) -> any Rule { (type(named: spec.template) ?? OnceTemplate.self).rule(for: spec) }
+}
+
+extension RuleTemplate {
+    /// A rule of this template: the type is opened from `RuleTemplates.all`, with no dynamic cast (each would search
+    /// the conformance records).
+    static func rule(for spec: CustomRuleSpec) -> any Rule { CustomRule<Self>(spec: spec) }
 }
