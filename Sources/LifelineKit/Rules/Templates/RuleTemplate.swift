@@ -59,7 +59,7 @@ extension RuleContext {
 enum RuleTemplates {
     static let all: [any RuleTemplate.Type] = [
         OnceTemplate.self, NeverTemplate.self, PrecedesTemplate.self, FollowedByTemplate.self, NeverFollowedByTemplate.self,
-        PairsTemplate.self, InCallbacksTemplate.self, NotInCallbacksTemplate.self,
+        PairsTemplate.self, InCallbacksTemplate.self, NotInCallbacksTemplate.self, NotWithinTemplate.self,
     ]
 
     /// What `CustomRule`'s type description names it (each rule's own description is its spec's).
