@@ -1,11 +1,10 @@
 /// The custom rules of a runner, each template's in a list of its own type (`TemplateRules<Template>`), so that a
-/// call is a direct call on the element, changed in place. A template needs nothing here: its list is made when
-/// the first of its rules comes.
+/// call runs code made for its template and changes the rule in place. A template needs nothing here: its list is
+/// made, by its registry entry (`TemplateKind`), when the first of its rules comes.
 ///
 /// In the runner's `[any Rule]` each custom rule lived in an existential box of its own (it is larger than three
 /// words), and every mutating call first checked that box and the array were not shared (`swift_makeBoxUnique`):
-/// a tenth of what ten custom rules cost. A list is one array reference, which an existential holds inline, so
-/// calling through `lists` makes no box unique. Built-in rules stay in `[any Rule]`.
+/// a tenth of what ten custom rules cost. Built-in rules stay in `[any Rule]`.
 struct CustomRuleStore {
     /// Where a custom rule is: its template's list and the index in it.
     struct Place {
@@ -13,70 +12,72 @@ struct CustomRuleStore {
         fileprivate let index: Int32
     }
 
-    private var lists: [any TemplateRuleList] = []
+    private var lists: [TemplateCalls] = []
 
     /// Takes `rule` in if it is a custom rule, and says where it went; nil for any other rule.
     mutating func take(_ rule: any Rule) -> Place? {
         // Only custom rules are cast: the first cast of a rule type to a protocol searches the conformance records
         // (0.5 ms a run), which a configuration without custom rules need not pay.
         guard type(of: rule).description.identifier == RuleTemplates.customRuleIdentifier,
-              let custom = rule as? any ListedCustomRule else { return nil }
-        for number in lists.indices {
-            if let index = custom.append(to: &lists[number]) { return Place(list: Int32(number), index: Int32(index)) }
+              let custom = rule as? any TemplatedRule else { return nil }
+        let template = ObjectIdentifier(custom.templateType)
+        if let number = lists.firstIndex(where: { $0.template == template }) {
+            return Place(list: Int32(number), index: Int32(lists[number].append(rule)))
         }
-        lists.append(custom.newList())
-        return Place(list: Int32(lists.count - 1), index: 0)
+        guard let kind = RuleTemplates.kinds.first(where: { ObjectIdentifier($0.type) == template }) else { return nil }
+        lists.append(kind.makeCalls())
+        return Place(list: Int32(lists.count - 1), index: Int32(lists[lists.count - 1].append(rule)))
     }
 
-    mutating func check(_ place: Place, _ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        lists[Int(place.list)].check(Int(place.index), event, on: instance, in: context)
+    func check(_ place: Place, _ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        lists[Int(place.list)].check(Int(place.index), event, instance, context)
     }
 
-    mutating func finished(_ place: Place, _ instance: Instance, atEnd: Bool, in context: RuleContext) {
-        lists[Int(place.list)].finished(Int(place.index), instance, atEnd: atEnd, in: context)
+    func finished(_ place: Place, _ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        lists[Int(place.list)].finish(Int(place.index), instance, atEnd, context)
     }
 
-    mutating func traceEnded(_ place: Place, in context: RuleContext) {
-        lists[Int(place.list)].traceEnded(Int(place.index), in: context)
+    func traceEnded(_ place: Place, in context: RuleContext) {
+        lists[Int(place.list)].end(Int(place.index), context)
     }
 }
 
-/// The rules of one template, whatever the template.
-private protocol TemplateRuleList {
-    mutating func check(_ index: Int, _ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
-    mutating func finished(_ index: Int, _ instance: Instance, atEnd: Bool, in context: RuleContext)
-    mutating func traceEnded(_ index: Int, in context: RuleContext)
+/// The calls on the rules of one template, made by its `TemplateKind` where the template's type is named: each
+/// runs code specialized for it (through a generic list, each call looked the list's type up, 860 instructions).
+struct TemplateCalls {
+    let template: ObjectIdentifier
+    /// Takes in a rule of this template and gives its index.
+    let append: (any Rule) -> Int
+    let check: (Int, LifecycleEvent, Instance, RuleContext) -> Void
+    let finish: (Int, Instance, Bool, RuleContext) -> Void
+    let end: (Int, RuleContext) -> Void
+
+    /// The calls on a new, empty list of `Template`'s rules.
+    init<Template: RuleTemplate>(_: Template.Type) {
+        let list = TemplateRules<Template>()
+        template = ObjectIdentifier(Template.self)
+        append = { rule in
+            list.rules.append(rule as! CustomRule<Template>)
+            return list.rules.count - 1
+        }
+        check = { index, event, instance, context in list.rules[index].check(event, on: instance, in: context) }
+        finish = { index, instance, atEnd, context in list.rules[index].finish(instance, atEnd: atEnd, in: context) }
+        end = { index, context in list.rules[index].check(TraceMoment.end, in: context) }
+    }
 }
 
-private struct TemplateRules<Template: RuleTemplate>: TemplateRuleList {
-    var rules: [CustomRule<Template>]
-
-    mutating func check(_ index: Int, _ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        rules[index].check(event, on: instance, in: context)
-    }
-
-    mutating func finished(_ index: Int, _ instance: Instance, atEnd: Bool, in context: RuleContext) {
-        rules[index].finish(instance, atEnd: atEnd, in: context)
-    }
-
-    mutating func traceEnded(_ index: Int, in context: RuleContext) { rules[index].check(TraceMoment.end, in: context) }
+/// The rules of one template: shared by the calls made for it.
+private final class TemplateRules<Template: RuleTemplate> {
+    /// Unchecked: each call changes one rule and calls back into no other, and a checked access cost 80
+    /// instructions a call.
+    @exclusivity(unchecked) var rules: [CustomRule<Template>] = []
 }
 
-/// A custom rule, which knows its template's list.
-private protocol ListedCustomRule {
-    /// Appends the rule to `list` if that holds its template's rules, and says at which index.
-    func append(to list: inout any TemplateRuleList) -> Int?
-    /// A list of its template's rules holding only this one.
-    func newList() -> any TemplateRuleList
+/// A custom rule, which names its template.
+private protocol TemplatedRule {
+    var templateType: any RuleTemplate.Type { get }
 }
 
-extension CustomRule: ListedCustomRule {
-    fileprivate func append(to list: inout any TemplateRuleList) -> Int? {
-        guard var rules = list as? TemplateRules<Template> else { return nil }
-        rules.rules.append(self)
-        list = rules
-        return rules.rules.count - 1
-    }
-
-    fileprivate func newList() -> any TemplateRuleList { TemplateRules(rules: [self]) }
+extension CustomRule: TemplatedRule {
+    fileprivate var templateType: any RuleTemplate.Type { Template.self }
 }
