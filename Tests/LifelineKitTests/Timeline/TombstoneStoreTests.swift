@@ -40,7 +40,7 @@ final class TombstoneStoreTests: XCTestCase {
 
     /// The bytes a compact tomb takes in its array: at most half of what a whole instance takes inline.
     func testACompactTombIsSmall() {
-        XCTAssertLessThan(TombstoneStore.bytesPerCompactTomb, 200)
+        XCTAssertLessThan(TombstoneStore.bytesPerCompactTomb, 176, "README's bound")
         XCTAssertLessThanOrEqual(TombstoneStore.bytesPerCompactTomb * 2, MemoryLayout<Instance>.stride)
     }
 
