@@ -54,6 +54,10 @@ public final class RuleContext {
     /// The time of the latest line of `process` (for a process the log moved on from, its last), if any had one.
     public func lastTime(of process: ProcessKey) -> TraceTime? { timeline.facts.lastTime(of: process) }
 
+    /// For a load (`loadView`, `viewDidLoad`): the instance whose loading or appearing callback is running on the
+    /// event's thread. A controller that loads there without a parent is shown by that one (its guest).
+    public var callbackHost: InstanceKey? { timeline.host }
+
     /// The line of the event before the one being judged.
     public var previousEventLine: Int { timeline.facts.previousLine }
 

@@ -1,5 +1,5 @@
 /// An instance at rest, in the fewest bytes that still let a later callback be judged exactly as before: it is
-/// disappeared, with no transition, containment move or guest pending and no observer registered. Most apps never
+/// disappeared, with no transition or containment move pending and no observer registered. Most apps never
 /// log dealloc, so every controller they ever showed ends up like this; the tracker keeps those in this form
 /// (`IdleStore`), and `Instance(self, …)` gives back the very instance that went in.
 ///
@@ -17,7 +17,6 @@ struct IdleInstance: Sendable {
     var loadViewLine: UInt32
     var viewDidLoadLine: UInt32
     var lastLine: UInt32
-    var hostLine: UInt32
     var willAppear: CompactMark
     var willDisappear: CompactMark
     var removal: CompactMark
@@ -48,7 +47,7 @@ struct IdleInstance: Sendable {
     static func canHold(_ instance: borrowing Instance, dead: Bool = false) -> Bool {
         // Every line number is at most `lastLine`, so it fits when that does.
         (dead ? instance.dealloc != nil : instance.appearance == .disappeared && instance.dealloc == nil)
-            && instance.pendingMove == nil && instance.guests.isEmpty
+            && instance.pendingMove == nil
             && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
             && UInt32(exactly: instance.lastLine) != nil
     }
@@ -69,7 +68,6 @@ struct IdleInstance: Sendable {
         loadViewLine = Self.line(instance.loadViewLine)
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
         lastLine = UInt32(instance.lastLine)
-        hostLine = Self.line(instance.hostLine)
         willAppear = CompactMark(instance.willAppear)
         willDisappear = CompactMark(instance.willDisappear)
         removal = CompactMark(instance.removal)
@@ -131,8 +129,6 @@ extension Instance {
         case (let first, 0): observers = ObserverTable(resting: names.name(first - 1))
         case (let first, let second): observers = ObserverTable(resting: names.name(first - 1), names.name(second - 1))
         }
-        hostLine = IdleInstance.line(idle.hostLine)
-        guests = []
         loggedCallbacks = idle.loggedCallbacks
         evidence = idle.evidence < 0 ? nil : idle.evidence
         lastLine = Int(idle.lastLine)

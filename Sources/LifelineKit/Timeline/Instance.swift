@@ -75,12 +75,6 @@ public struct Instance: Sendable, Equatable {
 
     public var observers = ObserverTable()
 
-    /// The line where this instance loaded without a parent inside another one's loading or appearing callback
-    /// (it is that one's guest).
-    public var hostLine: Int?
-    /// Instances that loaded without a parent inside this one's callbacks.
-    public var guests: [InstanceKey] = []
-
     /// The callbacks this instance has logged.
     public var loggedCallbacks = CallbackSet()
 

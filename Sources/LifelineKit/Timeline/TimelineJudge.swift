@@ -32,10 +32,14 @@ struct TimelineLoan {
     private let store: UnsafePointer<TimelineStore>
     /// The slot of the instance being judged, which the judge has (lent where it lies): the loan does not read it.
     private let judgedSlot: Int?
+    /// For a load (`loadView`, `viewDidLoad`): the instance whose loading or appearing callback is running on its
+    /// thread, which a controller loading there without a parent may be a guest of.
+    let host: InstanceKey?
 
-    init(_ store: UnsafePointer<TimelineStore>, judging slot: Int? = nil) {
+    init(_ store: UnsafePointer<TimelineStore>, judging slot: Int? = nil, host: InstanceKey? = nil) {
         self.store = store
         judgedSlot = slot
+        self.host = host
     }
 
     /// Another instance that is not deallocated, in full form or at rest; nil for the instance being judged, which

@@ -212,6 +212,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
             if case .own(let callback) = self { return callback }
             return nil
         }
+
+        var host: InstanceKey? {
+            if case .other(let host) = self { return host }
+            return nil
+        }
     }
 
     /// Judges `event` on the instance in `slot` as it was before the event, then moves it in place to the state the
@@ -220,14 +225,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
                                         _ enclosing: Enclosing) {
         if interest.judges(event.kind) {  // `withJudge(on:)` written out: this is the call made for most events
             withUnsafeMutablePointer(to: &timeline) { store in
-                let loan = TimelineLoan(UnsafePointer(store), judging: slot)
+                let loan = TimelineLoan(UnsafePointer(store), judging: slot, host: enclosing.host)
                 lending(&store.pointee.live[slot]) { judge.judge(event, line: line, on: $0, loan) }
             }
         }
         if timeline.live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             timeline.live[slot] = makeInstance(key, generation: timeline.live[slot].generation + 1)  // resynchronise: a new life
         }
-        if case .other(let host) = enclosing { recordGuest(event, slot, host) }
         if case .observerAdded = event.kind, let line, event.text.isEmpty {
             var withText = event  // an added observer keeps its line as evidence
             withText.text = line.string(0..<line.count)
@@ -299,16 +303,6 @@ struct TimelineTracker<Judge: TimelineJudge> {
         return Instance(serial: nextSerial, key: key, generation: generation, profile: timeline.facts.profile(for: key.ref))
     }
 
-    /// A controller that loads with no parent while another one on its thread is loading or appearing.
-    private mutating func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
-        let guest = timeline.live[slot]
-        guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }
-        if !timeline.live.contains(host), let resting = timeline.idle.remove(host) { timeline.live.insert(resting) }
-        guard timeline.live.contains(host) else { return }
-        timeline.live[slot].hostLine = event.line
-        if let hostSlot = timeline.live.slot(of: host) { timeline.live[hostSlot].guests.append(guest.key) }
-    }
-
     /// Moves the instances at rest out of `live` into compact form, except those a callback body on some thread
     /// still belongs to. Runs when `live` has doubled since the last sweep, so each instance is looked at a
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
@@ -321,14 +315,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
     // MARK: Callback bodies
 
     private mutating func closeBody(on thread: Int) {
-        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
-        // observers) and a dealloc (tombstone) need the instance.
+        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance
+        // (observers) and a dealloc (tombstone) need the instance.
         guard let (callback, touchedObservers) = openBodies.close(thread),
               touchedObservers || callback == .viewDidDisappear || callback == .dealloc else { return }
         let body = openBodies.lastBody(thread)
         guard let slot = timeline.live.slot(of: body.instance) else { return }
         judgeBody(body, slot)
-        if body.callback == .viewDidDisappear { timeline.live[slot].guests.removeAll() }
         guard timeline.live[slot].isDeallocated else { return }
         let dead = timeline.live.remove(slot)
         withJudge { $0.finished(dead, atEnd: false, $1) }
