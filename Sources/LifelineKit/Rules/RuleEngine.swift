@@ -105,15 +105,14 @@ struct RuleRunner: TimelineJudge {
     /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
     /// Per kind of event (`EventKind.slot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
-    /// one flat list read in place: a list per kind was retained and released around every event). A custom rule is
-    /// listed by its index's complement, so that one test tells it.
-    private let checkerList: [Int]
+    /// one flat list read in place: a list per kind was retained and released around every event).
+    private let checkerList: [Checker]
     private let checkerStart: [Int]
     /// For app events, by name: the rules whose `check` judges them (`EventFilter.appEventNames`); other names go to
     /// the rules that take every app event. A list: configurations name a few events, and a name compares faster
     /// than it hashes.
-    private let appCheckers: [(name: String, rules: [Int])]
-    private let everyAppChecker: [Int]
+    private let appCheckers: [(name: String, rules: [Checker])]
+    private let everyAppChecker: [Checker]
     /// Per kind of event: the rules that see the instance after it (`EventFilter.afterCallbacks`).
     private var afterWatchers: [[Int]]
     /// The rules that judge callback bodies and the clock (`EventFilter.moments`), and those that implement
@@ -136,7 +135,7 @@ struct RuleRunner: TimelineJudge {
             return filters.indices.filter { filters[$0].matches(kind) }
         }
         let places = customPlaces
-        func checker(_ index: Int) -> Int { places[index] == nil ? index : ~index }
+        func checker(_ index: Int) -> Checker { places[index].map { .custom(index, $0) } ?? .builtIn(index) }
         checkerList = checkers.flatMap { $0.map(checker) }
         checkerStart = checkers.reduce(into: [0]) { starts, rules in starts.append(starts.last! + rules.count) }
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
@@ -164,7 +163,7 @@ struct RuleRunner: TimelineJudge {
             let judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
             guard !judging.isEmpty else { return }
             lend(line, timeline) { runner in
-                for index in judging { runner.check(index, event, instance) }
+                for checker in judging { runner.check(checker, event, instance) }
             }
             return
         }
@@ -186,15 +185,23 @@ struct RuleRunner: TimelineJudge {
         context.loan = nil
     }
 
-    /// Runs the check of the rule `checker` names: its index, or for a custom rule the index's complement.
+    /// A rule an event's check goes to: a built-in rule, by index, or a custom rule, by index and its place in
+    /// `customRules`.
+    private enum Checker {
+        case builtIn(Int)
+        case custom(Int, CustomRuleStore.Place)
+    }
+
+    /// Runs the check of the rule `checker` names.
     @inline(__always)
-    private mutating func check(_ checker: Int, _ event: LifecycleEvent, _ instance: Instance) {
-        if checker >= 0 {
-            context.currentRuleIndex = checker
-            rules[checker].check(event, on: instance, in: context)
-        } else {
-            context.currentRuleIndex = ~checker
-            customRules.check(customPlaces[~checker]!, event, on: instance, in: context)
+    private mutating func check(_ checker: Checker, _ event: LifecycleEvent, _ instance: Instance) {
+        switch checker {
+        case .builtIn(let index):
+            context.currentRuleIndex = index
+            rules[index].check(event, on: instance, in: context)
+        case .custom(let index, let place):
+            context.currentRuleIndex = index
+            customRules.check(place, event, on: instance, in: context)
         }
     }
 
