@@ -6,7 +6,9 @@ public struct AppearanceOrderRule: Rule {
                                                   warnings: true)
     /// Instances UIKit warned about, by serial: their errors become warnings.
     private var warned: Set<Int> = []
-    public static let judgesBodies = false
+    /// Unlabelled instances whose last will-callback came twice in a row, by serial: two controllers going the same
+    /// way together (a container and its child), so their did-callbacks come twice too.
+    private var willCameTwice: Set<Int> = []
 
     public static let description = RuleDescription(
         identifier: "appearance-order",
@@ -184,7 +186,9 @@ public struct AppearanceOrderRule: Rule {
             checkDealloc(event, instance, context)
             return
         }
-        guard let callback = event.kind.callback, callback.isAppearance, instance.appearanceKnown,
+        guard let callback = event.kind.callback else { return }
+        if callback == .viewWillAppear || callback == .viewWillDisappear, instance.key.ref.isUnlabelled { noteWill(callback, instance) }
+        guard callback.isAppearance, instance.appearanceKnown,
               !instance.isDeallocated, let (problem, severity) = judge(callback, instance, context) else { return }
         let adjusted = warned.contains(instance.serial) && severity == .error ? Severity.warning : severity
         context.report("\(instance.key.ref) \(problem)", on: instance, at: event, severity: adjusted)
@@ -205,8 +209,16 @@ public struct AppearanceOrderRule: Rule {
                        on: instance, at: event, severity: .warning)
     }
 
-    public mutating func forget(_ instance: Instance) {
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         if !warned.isEmpty { warned.remove(instance.serial) }
+        if !willCameTwice.isEmpty { willCameTwice.remove(instance.serial) }
+    }
+
+    /// Notes whether a will-callback of the unlabelled controller repeats the last appearance callback (a
+    /// deallocated instance's callback starts a new instance, which has no last one).
+    private mutating func noteWill(_ callback: Callback, _ instance: Instance) {
+        guard !instance.isDeallocated else { return }
+        if callback == instance.lastAppearanceCallback { willCameTwice.insert(instance.serial) } else { willCameTwice.remove(instance.serial) }
     }
 
     /// The problem with `callback` in the instance's state, if any.
@@ -255,7 +267,7 @@ public struct AppearanceOrderRule: Rule {
     /// too (a container and its child both logging).
     private func judgeUnlabelled(_ callback: Callback, _ instance: Instance) -> (String, Severity)? {
         guard callback == .viewDidAppear || callback == .viewDidDisappear, instance.lastAppearanceCallback == callback,
-              !instance.willCameTwice else { return nil }
+              !willCameTwice.contains(instance.serial) else { return nil }
         return ("\(callback.rawValue) twice in a row (line \(instance.lastLine) and here) with no appearance callback between", .error)
     }
 }

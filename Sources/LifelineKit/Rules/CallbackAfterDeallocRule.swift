@@ -2,8 +2,6 @@
 public struct CallbackAfterDeallocRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter(callbacks: CallbackSet(Callback.allCases.filter { !$0.beginsLife && $0 != .dealloc }))
-    public static let judgesBodies = false
-    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "callback-after-dealloc",

@@ -2,8 +2,19 @@
 /// `willMove(toParent: nil)`, and a child view added without `addChild`.
 public struct ContainmentOrderRule: Rule {
     public init() {}
-    public static let checkedEvents: EventFilter = .callbacks(.didMove, .removeFromParent, .viewWillAppear, .viewDidDisappear)
-    public static let judgesBodies = false
+    public static let checkedEvents: EventFilter = .callbacks(.didMove, .removeFromParent, .viewWillAppear, .viewDidDisappear,
+                                                              .loadView, .viewDidLoad)
+
+    /// Controllers that loaded without a parent inside a loading or appearing callback of another (their host),
+    /// by the host's serial, until it disappears or ends.
+    private var guests: [Int: [InstanceKey]] = [:]
+    /// The line where each guest loaded inside its host, by its key and generation (a guest is looked up by key).
+    private var hostLines: [GuestLife: Int] = [:]
+
+    private struct GuestLife: Hashable {
+        let key: InstanceKey
+        let generation: Int
+    }
 
     public static let description = RuleDescription(
         identifier: "containment-order",
@@ -106,8 +117,13 @@ public struct ContainmentOrderRule: Rule {
                 [child removeFromParentViewController];
                 """))
 
-    public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
-        guard let callback = event.kind.callback, !instance.isDeallocated else { return }
+    public mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {
+        guard let callback = event.kind.callback else { return }
+        if callback == .loadView || callback == .viewDidLoad {
+            noteGuest(event, instance, context)
+            return
+        }
+        guard !instance.isDeallocated else { return }
         let ref = instance.key.ref
         switch callback {
         case .didMove:
@@ -121,12 +137,30 @@ public struct ContainmentOrderRule: Rule {
                            on: instance, at: event, severity: .info)
         case .viewDidDisappear:
             reportGuestsWithoutAppearance(of: instance, context)
+            if !guests.isEmpty { guests[instance.serial] = nil }
         default:
             break
         }
     }
 
-    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+    /// At the end of the trace the guests' lines are kept: a host judged later may still name them.
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if atEnd { judgeAtEnd(instance, context) }
+        if !guests.isEmpty { guests[instance.serial] = nil }
+        if !atEnd, !hostLines.isEmpty { hostLines[GuestLife(key: instance.key, generation: instance.generation)] = nil }
+    }
+
+    /// A controller that loads with no parent while another one on its thread is loading or appearing is that one's
+    /// guest. A load after a dealloc is the next object's at that key (the next generation).
+    private mutating func noteGuest(_ event: LifecycleEvent, _ guest: Instance, _ context: RuleContext) {
+        guard let hostKey = context.callbackHost, hostKey != guest.key,
+              guest.isDeallocated || (!guest.isLoaded && guest.parent == nil && guest.pendingMove == nil),
+              let host = context.instance(hostKey) else { return }
+        hostLines[GuestLife(key: guest.key, generation: guest.generation + (guest.isDeallocated ? 1 : 0))] = event.line
+        guests[host.serial, default: []].append(guest.key)
+    }
+
+    private func judgeAtEnd(_ instance: Instance, _ context: RuleContext) {
         // A willMove before the view ever loaded is an add; the child loading and appearing after it shows the add went on.
         let addedAndShown = instance.pendingMove.map { pending in instance.viewDidLoadLine.map { $0 > pending.line } ?? false } == true
             && instance.everAppeared
@@ -175,10 +209,10 @@ public struct ContainmentOrderRule: Rule {
     /// Guests that loaded inside `host`'s callbacks without a parent and never appeared while it was on screen.
     private func reportGuestsWithoutAppearance(of host: Instance, _ context: RuleContext) {
         guard host.everAppeared || host.appearance == .appeared else { return }
-        for key in host.guests {
+        for key in guests[host.serial] ?? [] {
             guard let guest = context.instance(key), guest.parent == nil, guest.willAppear == nil, !guest.everAppeared,
                   context.classLogs(.viewWillAppear, of: guest) || context.classLogs(.viewDidAppear, of: guest),
-                  let line = guest.hostLine else { continue }
+                  let line = hostLines[GuestLife(key: key, generation: guest.generation)] else { continue }
             context.report("\(guest.key.ref) loaded inside \(host.key.ref) at line \(line) but got no appearance callbacks while it appeared: view added without addChild?",
                            on: guest, line: line, event: .callback(.viewDidLoad))
         }

@@ -3,8 +3,6 @@
 public struct DeprecatedCallbackRule: TemplateRule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.viewWillUnload, .viewDidUnload)
-    public static let judgesBodies = false
-    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "deprecated-callback",

@@ -2,8 +2,6 @@
 public struct LoadOnceRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.loadView, .viewDidLoad)
-    public static let judgesBodies = false
-    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "load-once",
@@ -107,7 +105,7 @@ public struct LoadOnceRule: Rule {
                        on: instance, at: event)
     }
 
-    public mutating func forget(_ instance: Instance) {
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         if !reported.isEmpty { reported[instance.serial] = nil }
     }
 }

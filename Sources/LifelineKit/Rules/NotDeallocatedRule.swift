@@ -1,11 +1,10 @@
 /// A controller removed from its parent that is not deallocated within the leak timeout.
 public struct NotDeallocatedRule: Rule {
     public init() {}
-    public static let checkedEvents: EventFilter = .callbacks(.dealloc)
-    /// The callbacks that start or stop the leak clock (`Instance.removal`), watched when streaming.
-    public static let appliedEvents: EventFilter = .callbacks(.viewDidAppear, .viewDidDisappear, .didMove, .removeFromParent, .dealloc)
-    public static let judgesBodies = false
-    public static func watchesTime(_ settings: RuleSettings) -> Bool { settings.reportLeaksEagerly }
+    /// Deallocs; when streaming, the clock, and the instance after the callbacks that start or stop the leak clock
+    /// (`Instance.removal`).
+    public static let checkedEvents = EventFilter(callbacks: CallbackSet([.dealloc]), moments: .clock,
+                                                  afterCallbacks: CallbackSet([.viewDidAppear, .viewDidDisappear, .didMove, .removeFromParent, .dealloc]))
 
     /// Streaming only (`RuleSettings.reportLeaksEagerly`): instances removed with a time and not yet deallocated
     /// or past the timeout, by serial.
@@ -94,8 +93,10 @@ public struct NotDeallocatedRule: Rule {
                        on: instance, at: event)
     }
 
-    public mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {
-        guard context.settings.reportLeaksEagerly else { return }
+    /// Streaming only: the instance after a callback that starts or stops its leak clock.
+    public mutating func check(_ moment: InstanceMoment, on instance: Instance, in context: RuleContext) {
+        guard context.settings.reportLeaksEagerly else { return context.ignoreFromNowOn() }
+        guard case .after(let event) = moment else { return }
         overdue[instance.profile]?[instance.serial] = nil
         if event.kind.callback == .dealloc, let waitingForDealloc = overdue.removeValue(forKey: instance.profile) {
             reportOverdue(waitingForDealloc, context)
@@ -108,8 +109,9 @@ public struct NotDeallocatedRule: Rule {
     }
 
     /// Streaming: each instance still waiting when the timeout has passed is judged then, and never again.
-    public mutating func timeAdvanced(to now: TraceTime, in context: RuleContext) {
-        guard !waiting.isEmpty else { return }
+    public mutating func check(_ moment: TraceMoment, in context: RuleContext) {
+        guard context.settings.reportLeaksEagerly else { return context.ignoreFromNowOn() }
+        guard case .clock(let now) = moment, !waiting.isEmpty else { return }
         for (serial, key) in waiting.sorted(by: { $0.key < $1.key }) {
             guard let instance = context.instance(key), instance.serial == serial, let removal = instance.removal,
                   let removedAt = removal.time else {
@@ -135,7 +137,7 @@ public struct NotDeallocatedRule: Rule {
         }
     }
 
-    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+    private func judgeAtEnd(_ instance: Instance, _ context: RuleContext) {
         guard let removal = instance.removal, context.classLogs(.dealloc, of: instance) else { return }
         if let removedAt = removal.time, context.hasTimestamps {
             guard let end = context.now, end.seconds(since: removedAt) > context.settings.leakTimeout else { return }
@@ -148,7 +150,8 @@ public struct NotDeallocatedRule: Rule {
 
     /// Both tables are empty unless streaming: removing from an empty one still hashed the key (1,000 instructions
     /// an instance, for every instance of a trace).
-    public mutating func forget(_ instance: Instance) {
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if atEnd { judgeAtEnd(instance, context) }
         if !waiting.isEmpty { waiting[instance.serial] = nil }
         if !overdue.isEmpty { overdue[instance.profile]?[instance.serial] = nil }
     }

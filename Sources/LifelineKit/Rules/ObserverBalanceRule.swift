@@ -1,9 +1,11 @@
 /// Notification observers out of balance per controller and name.
 public struct ObserverBalanceRule: Rule {
     public init() {}
-    public static let checkedEvents: EventFilter = EventFilter()
-    public static let judgesBodies = true
-    public static let judgesFinished = false
+    /// Observer lines are judged once their callback's body closes.
+    public static let checkedEvents = EventFilter(moments: .bodies)
+    /// Observers whose removal in a disappearance was reported as out of their loading scope, by serial and
+    /// name: reported once per instance.
+    private var reportedScopeMismatch: [Int: Set<String>] = [:]
 
     public static let description = RuleDescription(
         identifier: "observer-balance",
@@ -100,8 +102,8 @@ public struct ObserverBalanceRule: Rule {
                 }
                 """))
 
-    public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {
-        guard !instance.observers.isEmpty else { return }
+    public mutating func check(_ moment: InstanceMoment, on instance: Instance, in context: RuleContext) {
+        guard case .bodyClosed(let body) = moment, !instance.observers.isEmpty else { return }
         let ref = instance.key.ref
         var scope: String { body.callback.map { " in \($0.rawValue)" } ?? "" }  // built only for a finding
         Self.forEachDistinct(body.touchedObservers) { name in
@@ -126,8 +128,8 @@ public struct ObserverBalanceRule: Rule {
             fallthrough
         case .viewWillDisappear?:
             Self.forEachDistinct(body.removedObservers) { name in
-                guard let entry = instance.observers[name], !entry.reportedScopeMismatch,
-                      let added = entry.addedIn, added == .viewDidLoad || added == .`init` || added == .loadView else { return }
+                guard let entry = instance.observers[name], let added = entry.addedIn, Instance.isLoadScope(added),
+                      reportedScopeMismatch[instance.serial, default: []].insert(name).inserted else { return }
                 context.report("\(ref) observer \(name) added once in \(added.rawValue) (line \(entry.addedLine)) is removed in \(body.callback!.rawValue): later appearances run unobserved",
                                on: instance, line: body.line, event: .removeObserver, extraEvidence: entry.proof)
             }
@@ -139,6 +141,10 @@ public struct ObserverBalanceRule: Rule {
         default:
             break
         }
+    }
+
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if !reportedScopeMismatch.isEmpty { reportedScopeMismatch[instance.serial] = nil }
     }
 
     /// Calls `body` with each name once, in the order first touched. Bodies touch one or two names: a scan of

@@ -54,65 +54,58 @@ public struct RuleFix: Sendable {
 /// *before* the event, then moves the instance to the state the event implies, so one bad callback yields one
 /// finding rather than a cascade.
 ///
+/// A rule says what it is (`description`), what it judges (`checkedEvents`: kinds of events, and the moments of
+/// `EventFilter.moments`), judges it (`check`), and may judge each instance once it is final (`finish`). The engine
+/// skips every call a rule's filter does not ask for, and stops calling a `check` of moments or a `finish` the rule
+/// leaves to its default (which says so, `RuleContext.ignoreFromNowOn()`).
+///
 /// A rule is a value made fresh for each trace (`init()`), so what it needs to remember about instances it keeps
-/// in its own stored properties, keyed by `Instance.serial`, and drops in `forget(_:)`: the engine knows no rule
-/// by name, and a new rule touches only its own file and `RuleRegistry`.
+/// in its own stored properties, keyed by `Instance.serial`, and drops in `finish`: the engine knows no rule by
+/// name, and a new rule touches only its own file and `RuleRegistry`.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The events and moments `check` judges; the engine skips the call for all others.
+    static var checkedEvents: EventFilter { get }
+    init()
+    /// Judges one event on its instance, as it was before the event.
+    mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
+    /// Judges a moment of an instance's life the filter asks for (`EventFilter.moments`).
+    mutating func check(_ moment: InstanceMoment, on instance: Instance, in context: RuleContext)
+    /// Judges a moment of the whole trace the filter asks for.
+    mutating func check(_ moment: TraceMoment, in context: RuleContext)
+    /// `instance` is final: deallocated, replaced by a new object at its address, or alive at the end of the trace
+    /// (`atEnd`, in order of first appearance). A rule judges what it waited for, and forgets the instance.
+    mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext)
     /// This rule's description: the type's, except for rules the configuration defines (`CustomRule`).
     var ruleDescription: RuleDescription { get }
-    /// The events `check` judges: the type's `checkedEvents`, except for rules the configuration defines.
+    /// The events and moments `check` judges: the type's `checkedEvents`, except for rules the configuration defines.
     var eventFilter: EventFilter { get }
-    /// The events `check` judges; the engine skips the call for all others.
-    static var checkedEvents: EventFilter { get }
-    /// The events after which `applied` wants to see the instance (none unless a rule says so).
-    static var appliedEvents: EventFilter { get }
-    /// Whether `bodyClosed` judges anything; the engine skips the call when not.
-    static var judgesBodies: Bool { get }
-    /// Whether `finished` does anything (by default it calls `endOfTrace` and `forget`); the engine skips the call when
-    /// not. A rule that keeps no state per instance and judges nothing at the end says false.
-    static var judgesFinished: Bool { get }
-    /// Whether `timeAdvanced` judges anything with these settings (it is called on nearly every event if so).
-    static func watchesTime(_ settings: RuleSettings) -> Bool
-    init()
-    /// Judges one event on its instance.
-    mutating func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext)
-    /// Sees the instance once an event of `appliedEvents` has moved it on.
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext)
-    /// Judges what a callback's body did, once the next callback on its thread (or the end of the trace) closes it.
-    /// Bodies carry observer activity, so this is called only for instances that have logged observers.
-    mutating func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext)
-    /// Judges an instance still alive at the end of the trace.
-    mutating func endOfTrace(_ instance: Instance, in context: RuleContext)
-    /// `instance` is final: by default `endOfTrace` (`atEnd`), then `forget`. Rules that judge every instance's whole
-    /// life, however it ended, replace this.
-    mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext)
+}
+
+/// A moment of an instance's life a rule may ask to judge (`EventFilter.moments`).
+public enum InstanceMoment {
+    /// A callback's body closed: the next callback on its thread, or the end of the trace, came. Bodies carry
+    /// observer activity, so this comes only for instances that have logged observers.
+    case bodyClosed(CallbackBody)
+    /// `event` has moved the instance on: the instance is as it is after it (`EventFilter.afterCallbacks`).
+    case after(LifecycleEvent)
+}
+
+/// A moment of the whole trace a rule may ask to judge (`EventFilter.moments`).
+public enum TraceMoment {
+    /// The trace's clock moved on (a streaming rule may judge what it waits for).
+    case clock(TraceTime)
     /// The trace ended, after every instance was finished.
-    mutating func traceEnded(in context: RuleContext)
-    /// Trace time moved on (a streaming rule may judge what it waits for).
-    mutating func timeAdvanced(to now: TraceTime, in context: RuleContext)
-    /// `instance` is final (deallocated, replaced at its address, or judged at the end): forget it.
-    mutating func forget(_ instance: Instance)
+    case end
 }
 
 extension Rule {
     public static var checkedEvents: EventFilter { .everything }
-    public static var appliedEvents: EventFilter { EventFilter() }
-    public static var judgesBodies: Bool { true }
-    public static var judgesFinished: Bool { true }
-    public static func watchesTime(_ settings: RuleSettings) -> Bool { false }
     public var ruleDescription: RuleDescription { Self.description }
     public var eventFilter: EventFilter { Self.checkedEvents }
-    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
-        if atEnd { endOfTrace(instance, in: context) }
-        forget(instance)
-    }
     public func check(_ event: LifecycleEvent, on instance: Instance, in context: RuleContext) {}
-    public func applied(_ event: LifecycleEvent, to instance: Instance, in context: RuleContext) {}
-    public func bodyClosed(_ body: CallbackBody, on instance: Instance, in context: RuleContext) {}
-    public func endOfTrace(_ instance: Instance, in context: RuleContext) {}
-    public func timeAdvanced(to now: TraceTime, in context: RuleContext) {}
-    public func traceEnded(in context: RuleContext) {}
-    public func forget(_ instance: Instance) {}
+    public func check(_ moment: InstanceMoment, on instance: Instance, in context: RuleContext) { context.ignoreFromNowOn() }
+    public func check(_ moment: TraceMoment, in context: RuleContext) { context.ignoreFromNowOn() }
+    public func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) { context.ignoreFromNowOn() }
     var identifier: String { ruleDescription.identifier }
 }

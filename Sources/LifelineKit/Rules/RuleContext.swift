@@ -24,6 +24,13 @@ public final class RuleContext {
         }
         return templateMessages![currentRuleIndex] ?? ""
     }
+    /// Set by `ignoreFromNowOn()` during a call; the engine clears it before each call it may stop making.
+    var ignoredCall = false
+
+    /// Says that the call being made does nothing for the running rule, now or later (a moment or `finish` the rule
+    /// leaves to its default, or a moment it needs only with other settings): the engine stops making it.
+    public func ignoreFromNowOn() { ignoredCall = true }
+
     /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
     var lentLine: Bytes?
 
@@ -46,6 +53,10 @@ public final class RuleContext {
     public var hasTimestamps: Bool { timeline.facts.hasTimestamps }
     /// The time of the latest line of `process` (for a process the log moved on from, its last), if any had one.
     public func lastTime(of process: ProcessKey) -> TraceTime? { timeline.facts.lastTime(of: process) }
+
+    /// For a load (`loadView`, `viewDidLoad`): the instance whose loading or appearing callback is running on the
+    /// event's thread. A controller that loads there without a parent is shown by that one (its guest).
+    public var callbackHost: InstanceKey? { timeline.host }
 
     /// The line of the event before the one being judged.
     public var previousEventLine: Int { timeline.facts.previousLine }

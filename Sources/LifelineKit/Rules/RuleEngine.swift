@@ -95,7 +95,8 @@ public final class RuleEngine {
     }
 }
 
-/// Runs the rules at each point the tracker offers, each only where its filters say it judges something.
+/// Runs the rules at each point the tracker offers, each only where its filter says it judges something, and
+/// no longer where a rule said a call does nothing for it (`RuleContext.ignoreFromNowOn()`).
 struct RuleRunner: TimelineJudge {
     /// The built-in rules; a custom rule's entry is a copy never called (`customRules` runs it, at `customPlaces`).
     private var rules: [any Rule]
@@ -104,20 +105,22 @@ struct RuleRunner: TimelineJudge {
     /// Handed to each rule call, with the rule being run, the lent line and the lent timeline set in it.
     let context: RuleContext
     /// Per kind of event (`EventKind.slot`): the rules whose `check` judges it (`checkerList[checkerStart[slot]…]`,
-    /// one flat list read in place: a list per kind was retained and released around every event), and those
-    /// `applied` shows it to.
-    private let checkerList: [Int]
+    /// one flat list read in place: a list per kind was retained and released around every event).
+    private let checkerList: [Checker]
     private let checkerStart: [Int]
     /// For app events, by name: the rules whose `check` judges them (`EventFilter.appEventNames`); other names go to
     /// the rules that take every app event. A list: configurations name a few events, and a name compares faster
     /// than it hashes.
-    private let appCheckers: [(name: String, rules: [Int])]
-    private let everyAppChecker: [Int]
-    private let appliedWatchers: [[Int]]
-    /// The rules that judge callback bodies, those that watch the clock, and those `finished` is for.
-    private let bodyJudges: [Int]
-    private let timeWatchers: [Int]
-    private let finishers: [Int]
+    private let appCheckers: [(name: String, rules: [Checker])]
+    private let everyAppChecker: [Checker]
+    /// Per kind of event: the rules that see the instance after it (`EventFilter.afterCallbacks`).
+    private var afterWatchers: [[Int]]
+    /// The rules that judge callback bodies and the clock (`EventFilter.moments`), and those that implement
+    /// `finish` and the end of the trace (all, until each says it does not).
+    private var bodyJudges: [Int]
+    private var clockWatchers: [Int]
+    private var finishers: [Int]
+    private var enders: [Int]
     var onInstanceFinished: ((Instance) -> Void)?
 
     init(rules: [any Rule], context: RuleContext) {
@@ -132,24 +135,27 @@ struct RuleRunner: TimelineJudge {
             return filters.indices.filter { filters[$0].matches(kind) }
         }
         let places = customPlaces
-        func checker(_ index: Int) -> Int { places[index] == nil ? index : ~index }  // custom rules negative: one test tells them
+        func checker(_ index: Int) -> Checker { places[index].map { .custom(index, $0) } ?? .builtIn(index) }
         checkerList = checkers.flatMap { $0.map(checker) }
         checkerStart = checkers.reduce(into: [0]) { starts, rules in starts.append(starts.last! + rules.count) }
         let named = Set(filters.flatMap { $0.appEventNames ?? [] })
         appCheckers = named.sorted().map { name in (name, filters.indices.filter { filters[$0].matches(.appEvent(AppEvent(name: name))) }.map(checker)) }
         everyAppChecker = filters.indices.filter { filters[$0].appEvents && filters[$0].appEventNames == nil }.map(checker)
-        appliedWatchers = EventKind.slotSamples.map { kind in rules.indices.filter { type(of: rules[$0]).appliedEvents.matches(kind) } }
-        bodyJudges = rules.indices.filter { type(of: rules[$0]).judgesBodies }
-        timeWatchers = rules.indices.filter { type(of: rules[$0]).watchesTime(context.settings) }
-        finishers = rules.indices.filter { places[$0] != nil || type(of: rules[$0]).judgesFinished }
-        for index in appliedWatchers.joined() + bodyJudges + timeWatchers {
+        afterWatchers = EventKind.slotSamples.map { kind in
+            filters.indices.filter { kind.callback.map(filters[$0].afterCallbacks.contains) == true }
+        }
+        bodyJudges = filters.indices.filter { filters[$0].moments.contains(.bodies) }
+        clockWatchers = filters.indices.filter { filters[$0].moments.contains(.clock) }
+        finishers = Array(rules.indices)
+        enders = Array(rules.indices)
+        for index in afterWatchers.joined() + bodyJudges + clockWatchers {
             precondition(customPlaces[index] == nil, "custom rules are only checked, finished and told the trace ended")
         }
     }
 
     var interest: JudgeInterest {
         JudgeInterest(judged: checkerStart.indices.dropLast().filter { checkerStart[$0] < checkerStart[$0 + 1] },
-                      watchedApplied: appliedWatchers.indices.filter { !appliedWatchers[$0].isEmpty }, watchesTime: !timeWatchers.isEmpty)
+                      watchedApplied: afterWatchers.indices.filter { !afterWatchers[$0].isEmpty }, watchesTime: !clockWatchers.isEmpty)
     }
 
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
@@ -157,7 +163,7 @@ struct RuleRunner: TimelineJudge {
             let judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
             guard !judging.isEmpty else { return }
             lend(line, timeline) { runner in
-                for index in judging { runner.check(index, event, instance) }
+                for checker in judging { runner.check(checker, event, instance) }
             }
             return
         }
@@ -179,69 +185,81 @@ struct RuleRunner: TimelineJudge {
         context.loan = nil
     }
 
-    /// Runs the check of the rule `checker` names: its index, or for a custom rule the index's complement.
+    /// A rule an event's check goes to: a built-in rule, by index, or a custom rule, by index and its place in
+    /// `customRules`.
+    private enum Checker {
+        case builtIn(Int)
+        case custom(Int, CustomRuleStore.Place)
+    }
+
+    /// Runs the check of the rule `checker` names.
     @inline(__always)
-    private mutating func check(_ checker: Int, _ event: LifecycleEvent, _ instance: Instance) {
-        if checker >= 0 {
-            context.currentRuleIndex = checker
-            rules[checker].check(event, on: instance, in: context)
-        } else {
-            context.currentRuleIndex = ~checker
-            customRules.check(customPlaces[~checker]!, event, on: instance, in: context)
+    private mutating func check(_ checker: Checker, _ event: LifecycleEvent, _ instance: Instance) {
+        switch checker {
+        case .builtIn(let index):
+            context.currentRuleIndex = index
+            rules[index].check(event, on: instance, in: context)
+        case .custom(let index, let place):
+            context.currentRuleIndex = index
+            customRules.check(place, event, on: instance, in: context)
         }
     }
 
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) {
-        context.loan = timeline
-        defer { context.loan = nil }
-        for index in appliedWatchers[event.kind.slot] {
-            context.currentRuleIndex = index
-            rules[index].applied(event, to: instance, in: context)
-        }
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) -> Bool {
+        let slot = event.kind.slot
+        guard !afterWatchers[slot].isEmpty else { return false }
+        let moment = InstanceMoment.after(event)
+        let before = afterWatchers[slot].count
+        afterWatchers[slot] = calling(afterWatchers[slot], timeline) { $0.rules[$1].check(moment, on: instance, in: $0.context) }
+        return afterWatchers[slot].count != before
     }
 
     mutating func judge(_ body: CallbackBody, on instance: Instance, _ timeline: TimelineLoan) {
-        context.loan = timeline
-        defer { context.loan = nil }
-        for index in bodyJudges {
-            context.currentRuleIndex = index
-            rules[index].bodyClosed(body, on: instance, in: context)
-        }
+        guard !bodyJudges.isEmpty else { return }
+        let moment = InstanceMoment.bodyClosed(body)
+        bodyJudges = calling(bodyJudges, timeline) { $0.rules[$1].check(moment, on: instance, in: $0.context) }
     }
 
     mutating func finished(_ instance: Instance, atEnd: Bool, _ timeline: TimelineLoan) {
-        context.loan = timeline
-        defer { context.loan = nil }
-        for index in finishers {
-            context.currentRuleIndex = index
-            if let place = customPlaces[index] {
-                customRules.finished(place, instance, atEnd: atEnd, in: context)
+        finishers = calling(finishers, timeline) { runner, index in
+            if let place = runner.customPlaces[index] {
+                runner.customRules.finished(place, instance, atEnd: atEnd, in: runner.context)
             } else {
-                rules[index].finished(instance, atEnd: atEnd, in: context)
+                runner.rules[index].finish(instance, atEnd: atEnd, in: runner.context)
             }
         }
         onInstanceFinished?(instance)
     }
 
     mutating func traceEnded(_ timeline: TimelineLoan) {
-        context.loan = timeline
-        defer { context.loan = nil }
-        for index in rules.indices {
-            context.currentRuleIndex = index
-            if let place = customPlaces[index] {
-                customRules.traceEnded(place, in: context)
+        enders = calling(enders, timeline) { runner, index in
+            if let place = runner.customPlaces[index] {
+                runner.customRules.traceEnded(place, in: runner.context)
             } else {
-                rules[index].traceEnded(in: context)
+                runner.rules[index].check(TraceMoment.end, in: runner.context)
             }
         }
     }
 
-    mutating func timeAdvanced(to now: TraceTime, _ timeline: TimelineLoan) {
+    mutating func timeAdvanced(to now: TraceTime, _ timeline: TimelineLoan) -> Bool {
+        let before = clockWatchers.count
+        clockWatchers = calling(clockWatchers, timeline) { $0.rules[$1].check(TraceMoment.clock(now), in: $0.context) }
+        return clockWatchers.count != before
+    }
+
+    /// Makes `call` for each rule of `list` with the timeline lent, and returns the list without the rules that
+    /// said the call does nothing for them.
+    @inline(__always)
+    private mutating func calling(_ list: [Int], _ timeline: TimelineLoan, _ call: (inout RuleRunner, Int) -> Void) -> [Int] {
         context.loan = timeline
         defer { context.loan = nil }
-        for index in timeWatchers {
+        var ignoring: [Int] = []
+        for index in list {
             context.currentRuleIndex = index
-            rules[index].timeAdvanced(to: now, in: context)
+            context.ignoredCall = false
+            call(&self, index)
+            if context.ignoredCall { ignoring.append(index) }
         }
+        return ignoring.isEmpty ? list : list.filter { !ignoring.contains($0) }
     }
 }

@@ -2,8 +2,6 @@
 public struct SlowTransitionRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.viewDidAppear, .viewDidDisappear)
-    public static let judgesBodies = false
-    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "slow-transition",

@@ -2,8 +2,6 @@
 public struct UIKitWarningRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = EventFilter(warnings: true)
-    public static let judgesBodies = false
-    public static let judgesFinished = false
 
     public static let description = RuleDescription(
         identifier: "uikit-warning",

@@ -2,7 +2,6 @@
 public struct UnfinishedTransitionRule: Rule {
     public init() {}
     public static let checkedEvents: EventFilter = .callbacks(.dealloc)
-    public static let judgesBodies = false
 
     public static let description = RuleDescription(
         identifier: "unfinished-transition",
@@ -88,7 +87,11 @@ public struct UnfinishedTransitionRule: Rule {
         context.report("\(instance.key.ref) deallocated while \(instance.appearance.rawValue)", on: instance, at: event)
     }
 
-    public func endOfTrace(_ instance: Instance, in context: RuleContext) {
+    public func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+        if atEnd { judgeAtEnd(instance, context) }
+    }
+
+    private func judgeAtEnd(_ instance: Instance, _ context: RuleContext) {
         guard !instance.isDeallocated, isJudged(instance, context) else { return }
         let mark: Mark?, message: String
         switch instance.appearance {

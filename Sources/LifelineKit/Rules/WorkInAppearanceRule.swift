@@ -2,7 +2,6 @@
 public struct WorkInAppearanceRule: Rule {
     public init() {}
     public static let checkedEvents = EventFilter(appEvents: true, appEventNames: [eventName])
-    public static let judgesBodies = false
 
     /// The app event this rule counts; rules of the configuration may name it too.
     public static let eventName = "work"
@@ -105,7 +104,7 @@ public struct WorkInAppearanceRule: Rule {
         starts[instance.serial] = entry
     }
 
-    public mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+    public mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         guard let entry = starts.removeValue(forKey: instance.serial), let second = entry.second else { return }
         let lines = entry.callbackLines.prefix(5).map(String.init).joined(separator: ", ") + (entry.callbackLines.count > 5 ? ", …" : "")
         context.report("\(instance.key.ref) started network or database work in \(entry.callbackLines.count) appearance callbacks "

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A borrowed view of raw line bytes. The ingest layers work on these to avoid a `String` per line.
-public typealias Bytes = UnsafeBufferPointer<UInt8>
+typealias Bytes = UnsafeBufferPointer<UInt8>
 
 enum ASCII {
     static let newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20, tab: UInt8 = 0x09

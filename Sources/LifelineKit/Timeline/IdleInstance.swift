@@ -1,5 +1,5 @@
 /// An instance at rest, in the fewest bytes that still let a later callback be judged exactly as before: it is
-/// disappeared, with no transition, containment move or guest pending and no observer registered. Most apps never
+/// disappeared, with no transition or containment move pending and no observer registered. Most apps never
 /// log dealloc, so every controller they ever showed ends up like this; the tracker keeps those in this form
 /// (`IdleStore`), and `Instance(self, …)` gives back the very instance that went in.
 ///
@@ -17,8 +17,6 @@ struct IdleInstance: Sendable {
     var loadViewLine: UInt32
     var viewDidLoadLine: UInt32
     var lastLine: UInt32
-    var hostLine: UInt32
-    var firstAppearanceOrLayout: CompactMark
     var willAppear: CompactMark
     var willDisappear: CompactMark
     var removal: CompactMark
@@ -37,7 +35,7 @@ struct IdleInstance: Sendable {
         static let seenFromBirth = Flags(rawValue: 1 << 0)
         static let appearanceKnown = Flags(rawValue: 1 << 1)
         static let everAppeared = Flags(rawValue: 1 << 2)
-        static let willCameTwice = Flags(rawValue: 1 << 3)
+        static let appearedOrLaidOut = Flags(rawValue: 1 << 3)
         static let didMoveToNil = Flags(rawValue: 1 << 4)
         static let keyHasAddress = Flags(rawValue: 1 << 5)
         static let parentHasAddress = Flags(rawValue: 1 << 6)
@@ -49,7 +47,7 @@ struct IdleInstance: Sendable {
     static func canHold(_ instance: borrowing Instance, dead: Bool = false) -> Bool {
         // Every line number is at most `lastLine`, so it fits when that does.
         (dead ? instance.dealloc != nil : instance.appearance == .disappeared && instance.dealloc == nil)
-            && instance.pendingMove == nil && instance.guests.isEmpty
+            && instance.pendingMove == nil
             && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
             && UInt32(exactly: instance.lastLine) != nil
     }
@@ -70,8 +68,6 @@ struct IdleInstance: Sendable {
         loadViewLine = Self.line(instance.loadViewLine)
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
         lastLine = UInt32(instance.lastLine)
-        hostLine = Self.line(instance.hostLine)
-        firstAppearanceOrLayout = CompactMark(instance.firstAppearanceOrLayout)
         willAppear = CompactMark(instance.willAppear)
         willDisappear = CompactMark(instance.willDisappear)
         removal = CompactMark(instance.removal)
@@ -84,7 +80,7 @@ struct IdleInstance: Sendable {
         if instance.seenFromBirth { flags.insert(.seenFromBirth) }
         if instance.appearanceKnown { flags.insert(.appearanceKnown) }
         if instance.everAppeared { flags.insert(.everAppeared) }
-        if instance.willCameTwice { flags.insert(.willCameTwice) }
+        if instance.appearedOrLaidOut { flags.insert(.appearedOrLaidOut) }
         if instance.didMoveToNil { flags.insert(.didMoveToNil) }
         if key.ref.address != nil { flags.insert(.keyHasAddress) }
         if instance.parent?.address != nil { flags.insert(.parentHasAddress) }
@@ -114,12 +110,11 @@ extension Instance {
         initLine = IdleInstance.line(idle.initLine)
         loadViewLine = IdleInstance.line(idle.loadViewLine)
         viewDidLoadLine = IdleInstance.line(idle.viewDidLoadLine)
-        firstAppearanceOrLayout = idle.firstAppearanceOrLayout.mark
+        appearedOrLaidOut = idle.flags.contains(.appearedOrLaidOut)
         appearance = .disappeared
         appearanceKnown = idle.flags.contains(.appearanceKnown)
         everAppeared = idle.flags.contains(.everAppeared)
         lastAppearanceCallback = idle.lastAppearanceCallback.callback
-        willCameTwice = idle.flags.contains(.willCameTwice)
         otherObjectsDid = idle.otherObjectsDid.callback
         willAppear = idle.willAppear.mark
         willDisappear = idle.willDisappear.mark
@@ -134,8 +129,6 @@ extension Instance {
         case (let first, 0): observers = ObserverTable(resting: names.name(first - 1))
         case (let first, let second): observers = ObserverTable(resting: names.name(first - 1), names.name(second - 1))
         }
-        hostLine = IdleInstance.line(idle.hostLine)
-        guests = []
         loggedCallbacks = idle.loggedCallbacks
         evidence = idle.evidence < 0 ? nil : idle.evidence
         lastLine = Int(idle.lastLine)

@@ -33,14 +33,13 @@ extension Instance {
             seenFromBirth = true
             appearanceKnown = true
         }
-        if callback.isAppearance || callback.isLayout, firstAppearanceOrLayout == nil { firstAppearanceOrLayout = mark }
+        if callback.isAppearance || callback.isLayout { appearedOrLaidOut = true }
         if callback == otherObjectsDid {
             otherObjectsDid = nil
             return  // the other object's: this one's state stays
         }
         if callback.isAppearance, callback != .viewIsAppearing {
             if callback == .viewWillAppear || callback == .viewWillDisappear {
-                willCameTwice = callback == lastAppearanceCallback
                 let turns = (callback == .viewWillAppear && appearance == .disappearing) || (callback == .viewWillDisappear && appearance == .appearing)
                 otherObjectsDid = turns && key.ref.mayNameSeveralObjects ? (callback == .viewWillAppear ? .viewDidDisappear : .viewDidAppear) : nil
             }
@@ -113,13 +112,6 @@ extension Instance {
         for name in body.touchedObservers {
             observers.updateIfPresent(name) { $0.count = min(max($0.count, 0), 1) }
         }
-        if body.callback == .viewWillDisappear || body.callback == .viewDidDisappear {
-            for name in body.removedObservers {
-                observers.updateIfPresent(name) { entry in
-                    if entry.addedIn.map(Instance.isLoadScope) == true { entry.reportedScopeMismatch = true }
-                }
-            }
-        }
         if body.callback == .viewDidDisappear {
             observers.updateAll { entry in
                 if entry.count > 0 && entry.addedIn.map(Instance.isAppearanceScope) == true { entry.count = 0 }
@@ -142,7 +134,7 @@ extension Instance {
     mutating func restObservers() -> Bool {
         guard !observers.isEmpty else { return true }
         let atRest = observers.allSatisfy { entry in
-            entry.value.count == 0 && !entry.value.reportedScopeMismatch && entry.value.addedIn.map(Instance.isLoadScope) != true
+            entry.value.count == 0 && entry.value.addedIn.map(Instance.isLoadScope) != true
         }
         if atRest { observers.updateAll { $0 = ObserverEntry() } }
         return atRest

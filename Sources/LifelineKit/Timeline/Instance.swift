@@ -27,8 +27,6 @@ public struct ObserverEntry: Sendable, Equatable {
     public var addedText = ""
     /// A transition was cancelled since it was added: a repeat add is then expected.
     public var cancelledSinceAdd = false
-    /// Removal during disappearance of a `viewDidLoad` observer was already reported.
-    public var reportedScopeMismatch = false
 }
 
 /// A pending containment move: `willMove(toParent:)` seen, `didMove` not yet.
@@ -53,17 +51,14 @@ public struct Instance: Sendable, Equatable {
     public var initLine: Int?
     public var loadViewLine: Int?
     public var viewDidLoadLine: Int?
-    /// The first appearance or layout callback, for `load-before-appear`.
-    public var firstAppearanceOrLayout: Mark?
+    /// An appearance or layout callback was logged: the instance got going (a later `init` is another object's).
+    public var appearedOrLaidOut = false
     public var appearance: AppearanceState = .disappeared
     /// False until an appearance callback or a birth fixes the state (a trace may start mid-life).
     public var appearanceKnown = false
     public var everAppeared = false
     /// The last of viewWillAppear, viewDidAppear, viewWillDisappear and viewDidDisappear.
     public var lastAppearanceCallback: Callback?
-    /// Whether the last will-callback came twice in a row: in the unlabelled controller, two controllers going
-    /// the same way together (a container and its child), so their did-callbacks come twice too.
-    public var willCameTwice = false
     /// For a label without an address, which may name two objects of one class: after a will-callback turned the
     /// direction (viewWillDisappear then viewWillAppear), the did-callback of the first direction still expected
     /// from the other object. It is taken without changing the state (until the next will-callback).
@@ -79,12 +74,6 @@ public struct Instance: Sendable, Equatable {
     public var didMoveToNil = false
 
     public var observers = ObserverTable()
-
-    /// The line where this instance loaded without a parent inside another one's loading or appearing callback
-    /// (it is that one's guest).
-    public var hostLine: Int?
-    /// Instances that loaded without a parent inside this one's callbacks.
-    public var guests: [InstanceKey] = []
 
     /// The callbacks this instance has logged.
     public var loggedCallbacks = CallbackSet()

@@ -9,8 +9,8 @@ protocol TimelineJudge {
     /// Judges `event` on `instance`, as it was before the event. `line` is the event's line when it is lent rather
     /// than in `event.text`.
     mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan)
-    /// `event` has moved `instance` on.
-    mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan)
+    /// `event` has moved `instance` on. Returns whether `interest` changed (the judge stopped watching something).
+    mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) -> Bool
     /// Judges what a callback's body did to `instance` (called for instances that have logged observers only).
     mutating func judge(_ body: CallbackBody, on instance: Instance, _ timeline: TimelineLoan)
     /// `instance` is final: deallocated, replaced by a new object at its address, or still alive at the end of the
@@ -18,8 +18,8 @@ protocol TimelineJudge {
     mutating func finished(_ instance: Instance, atEnd: Bool, _ timeline: TimelineLoan)
     /// The trace ended: every instance is finished.
     mutating func traceEnded(_ timeline: TimelineLoan)
-    /// The trace's clock moved on.
-    mutating func timeAdvanced(to now: TraceTime, _ timeline: TimelineLoan)
+    /// The trace's clock moved on. Returns whether `interest` changed.
+    mutating func timeAdvanced(to now: TraceTime, _ timeline: TimelineLoan) -> Bool
 }
 
 /// The timeline lent to a judge for one call, to read in place: the tracker owns it and changes it only between
@@ -32,10 +32,14 @@ struct TimelineLoan {
     private let store: UnsafePointer<TimelineStore>
     /// The slot of the instance being judged, which the judge has (lent where it lies): the loan does not read it.
     private let judgedSlot: Int?
+    /// For a load (`loadView`, `viewDidLoad`): the instance whose loading or appearing callback is running on its
+    /// thread, which a controller loading there without a parent may be a guest of.
+    let host: InstanceKey?
 
-    init(_ store: UnsafePointer<TimelineStore>, judging slot: Int? = nil) {
+    init(_ store: UnsafePointer<TimelineStore>, judging slot: Int? = nil, host: InstanceKey? = nil) {
         self.store = store
         judgedSlot = slot
+        self.host = host
     }
 
     /// Another instance that is not deallocated, in full form or at rest; nil for the instance being judged, which

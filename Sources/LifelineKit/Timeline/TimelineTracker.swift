@@ -11,8 +11,8 @@
 struct TimelineTracker<Judge: TimelineJudge> {
     private(set) var judge: Judge
     private var timeline: TimelineStore
-    /// What the judge does something for (`judge.interest`), asked once.
-    private let interest: JudgeInterest
+    /// What the judge does something for (`judge.interest`), asked again when the judge says it changed.
+    private var interest: JudgeInterest
     private var openBodies = OpenBodies()
     private var ignoredClasses: ClassFilter
     private var nextSerial = 1
@@ -89,7 +89,10 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Notes the time of a line, so time-based judges see the trace's clock move.
     mutating func observe(_ time: TraceTime) {
-        if timeline.facts.advance(to: time), interest.watchesTime { withJudge { $0.timeAdvanced(to: time, $1) } }
+        guard timeline.facts.advance(to: time), interest.watchesTime else { return }
+        var changed = false
+        withJudge { changed = $0.timeAdvanced(to: time, $1) }
+        if changed { interest = judge.interest }
     }
 
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent. An app
@@ -209,6 +212,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
             if case .own(let callback) = self { return callback }
             return nil
         }
+
+        var host: InstanceKey? {
+            if case .other(let host) = self { return host }
+            return nil
+        }
     }
 
     /// Judges `event` on the instance in `slot` as it was before the event, then moves it in place to the state the
@@ -217,14 +225,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
                                         _ enclosing: Enclosing) {
         if interest.judges(event.kind) {  // `withJudge(on:)` written out: this is the call made for most events
             withUnsafeMutablePointer(to: &timeline) { store in
-                let loan = TimelineLoan(UnsafePointer(store), judging: slot)
+                let loan = TimelineLoan(UnsafePointer(store), judging: slot, host: enclosing.host)
                 lending(&store.pointee.live[slot]) { judge.judge(event, line: line, on: $0, loan) }
             }
         }
         if timeline.live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             timeline.live[slot] = makeInstance(key, generation: timeline.live[slot].generation + 1)  // resynchronise: a new life
         }
-        if case .other(let host) = enclosing { recordGuest(event, slot, host) }
         if case .observerAdded = event.kind, let line, event.text.isEmpty {
             var withText = event  // an added observer keeps its line as evidence
             withText.text = line.string(0..<line.count)
@@ -241,7 +248,11 @@ struct TimelineTracker<Judge: TimelineJudge> {
             if case .observerRemoved(let name) = event.kind { body.removedObservers = [name] }
             judgeBody(body, slot)  // an observer line naming its controller outside its callbacks
         }
-        if interest.watchesApplied(event.kind) { withJudge(on: slot) { $0.applied(event, to: $1, $2) } }
+        if interest.watchesApplied(event.kind) {
+            var changed = false
+            withJudge(on: slot) { changed = $0.applied(event, to: $1, $2) }
+            if changed { interest = judge.interest }
+        }
         onEvent?(event, timeline.live[slot], line)
     }
 
@@ -276,13 +287,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
         guard let callback = event.kind.callback else { return false }
         if callback == .`init` {
             // `initWithCoder:` then `awakeFromNib` is one init; an init after anything else is a new object.
-            return instance.isLoaded || instance.firstAppearanceOrLayout != nil || instance.parent != nil || instance.pendingMove != nil
+            return instance.isLoaded || instance.appearedOrLaidOut || instance.parent != nil || instance.pendingMove != nil
         }
         // A load after the view appeared or laid out is a new object; a load again before that (`loadView`,
         // `viewDidLoad`, `loadView`, …) is the same object loading twice, which `load-once` reports.
         guard callback == .loadView || callback == .viewDidLoad else { return false }
         // The unlabelled controller's next load is taken as another controller's, whatever the stream logs.
-        guard instance.firstAppearanceOrLayout != nil else { return false }
+        guard instance.appearedOrLaidOut else { return false }
         return instance.key.ref.isUnlabelled
             || (!facts.classLogs(.`init`, of: instance) && !facts.classLogs(.dealloc, of: instance))
     }
@@ -290,16 +301,6 @@ struct TimelineTracker<Judge: TimelineJudge> {
     private mutating func makeInstance(_ key: InstanceKey, generation: Int) -> Instance {
         defer { nextSerial += 1; instanceCount += 1 }
         return Instance(serial: nextSerial, key: key, generation: generation, profile: timeline.facts.profile(for: key.ref))
-    }
-
-    /// A controller that loads with no parent while another one on its thread is loading or appearing.
-    private mutating func recordGuest(_ event: LifecycleEvent, _ slot: Int, _ host: InstanceKey) {
-        let guest = timeline.live[slot]
-        guard !guest.isLoaded, guest.parent == nil, guest.pendingMove == nil, host != guest.key else { return }
-        if !timeline.live.contains(host), let resting = timeline.idle.remove(host) { timeline.live.insert(resting) }
-        guard timeline.live.contains(host) else { return }
-        timeline.live[slot].hostLine = event.line
-        if let hostSlot = timeline.live.slot(of: host) { timeline.live[hostSlot].guests.append(guest.key) }
     }
 
     /// Moves the instances at rest out of `live` into compact form, except those a callback body on some thread
@@ -314,14 +315,13 @@ struct TimelineTracker<Judge: TimelineJudge> {
     // MARK: Callback bodies
 
     private mutating func closeBody(on thread: Int) {
-        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance (guests,
-        // observers) and a dealloc (tombstone) need the instance.
+        // Most bodies hold nothing but their callback's line: only observer lines, the end of a disappearance
+        // (observers) and a dealloc (tombstone) need the instance.
         guard let (callback, touchedObservers) = openBodies.close(thread),
               touchedObservers || callback == .viewDidDisappear || callback == .dealloc else { return }
         let body = openBodies.lastBody(thread)
         guard let slot = timeline.live.slot(of: body.instance) else { return }
         judgeBody(body, slot)
-        if body.callback == .viewDidDisappear { timeline.live[slot].guests.removeAll() }
         guard timeline.live[slot].isDeallocated else { return }
         let dead = timeline.live.remove(slot)
         withJudge { $0.finished(dead, atEnd: false, $1) }

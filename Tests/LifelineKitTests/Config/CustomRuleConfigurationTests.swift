@@ -20,7 +20,7 @@ final class CustomRuleConfigurationTests: XCTestCase {
                        "app/.lifeline.json: /events/viewDidLoad: viewDidLoad is a lifecycle callback; name the event otherwise")
         XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"always\", \"event\": \"req\", \"message\": \"m\"}}}"),
                        "app/.lifeline.json: /rules/r/template: unknown template (expected one of: once, never, precedes, followedBy, "
-                       + "neverFollowedBy, pairs, inCallbacks, notInCallbacks)")
+                       + "neverFollowedBy, pairs, inCallbacks, notInCallbacks, notWithin)")
         XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"precedes\", \"event\": \"req\", \"then\": \"nope\", \"message\": \"m\"}}}"),
                        "app/.lifeline.json: /rules/r/then: unknown event nope (expected a lifecycle callback such as viewDidAppear, or an event of /events)")
         XCTAssertEqual(error("{\(events), \"rules\": {\"r\": {\"template\": \"once\", \"event\": \"req\", \"within\": 2, \"message\": \"m\"}}}"),

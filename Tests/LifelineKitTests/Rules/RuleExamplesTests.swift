@@ -22,7 +22,7 @@ final class RuleExamplesTests: XCTestCase {
 
     func testEveryRuleHasDocumentationAndExamples() throws {
         XCTAssertEqual(RuleRegistry.descriptions.count, 12)
-        XCTAssertEqual(RuleTemplates.all.count, 8)
+        XCTAssertEqual(RuleTemplates.all.count, 9)
         for template in RuleTemplates.all {
             XCTAssertTrue(template.description.explanation.contains("Fix"), "\(template.description.identifier) says how to fix it")
             XCTAssertFalse(template.description.triggeringExamples.isEmpty, template.description.identifier)

@@ -11,9 +11,6 @@ struct CustomRule<Template: RuleTemplate>: TemplateRule {
                         triggeringExamples: [], nonTriggeringExamples: [])
     }
 
-    /// Templates judge events, not callback bodies.
-    static var judgesBodies: Bool { false }
-
     let spec: CustomRuleSpec
     private var template: Template
     /// Classes seen so far, numbered in order of first sight: class number n is scope -1 - n, and the scopes are
@@ -72,7 +69,7 @@ struct CustomRule<Template: RuleTemplate>: TemplateRule {
         }
     }
 
-    mutating func finished(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
+    mutating func finish(_ instance: Instance, atEnd: Bool, in context: RuleContext) {
         guard !spec.perClass else {
             if classScopeOfInstance.removeValue(forKey: instance.serial) != nil { recentClassScopes[instance.serial & 15] = (-1, 0) }
             return
@@ -80,7 +77,9 @@ struct CustomRule<Template: RuleTemplate>: TemplateRule {
         template.close(instance.serial, of: instance, in: context)
     }
 
-    mutating func traceEnded(in context: RuleContext) {
+    /// The end of the trace closes every class's scope.
+    mutating func check(_ moment: TraceMoment, in context: RuleContext) {
+        guard case .end = moment else { return }
         for number in 0..<classes.count { template.close(-1 - number, of: nil, in: context) }
         classes = Numbering()
         classScopeOfInstance.removeAll()

@@ -55,12 +55,29 @@ extension RuleContext {
     }
 }
 
-/// The templates, by name.
+/// A template in the registry: its type, and how its rules are made and run, with code made for it where the
+/// type is named (`TemplateKind.of`).
+struct TemplateKind: Sendable {
+    let type: any RuleTemplate.Type
+    /// A rule of this template.
+    let makeRule: @Sendable (CustomRuleSpec) -> any Rule
+    /// The calls on a new list of a runner's rules of this template (`CustomRuleStore`).
+    let makeCalls: @Sendable () -> TemplateCalls
+
+    static func of<Template: RuleTemplate>(_ template: Template.Type) -> TemplateKind {
+        TemplateKind(type: template, makeRule: { CustomRule<Template>(spec: $0) }, makeCalls: { TemplateCalls(Template.self) })
+    }
+}
+
+/// The templates, by name: the registry a new template is added to.
 enum RuleTemplates {
-    static let all: [any RuleTemplate.Type] = [
-        OnceTemplate.self, NeverTemplate.self, PrecedesTemplate.self, FollowedByTemplate.self, NeverFollowedByTemplate.self,
-        PairsTemplate.self, InCallbacksTemplate.self, NotInCallbacksTemplate.self,
+    static let kinds: [TemplateKind] = [
+        .of(OnceTemplate.self), .of(NeverTemplate.self), .of(PrecedesTemplate.self), .of(FollowedByTemplate.self),
+        .of(NeverFollowedByTemplate.self), .of(PairsTemplate.self), .of(InCallbacksTemplate.self), .of(NotInCallbacksTemplate.self),
+        .of(NotWithinTemplate.self),
     ]
+
+    static let all: [any RuleTemplate.Type] = kinds.map(\.type)
 
     /// What `CustomRule`'s type description names it (each rule's own description is its spec's).
     static let customRuleIdentifier = "custom"
@@ -69,18 +86,9 @@ enum RuleTemplates {
 
     static var names: [String] { all.map { $0.description.identifier } }
 
-    /// The rule `spec` defines, run by its template's own type.
+    /// The rule `spec` defines, run by its template's own type (`once` for an unknown name, which the
+    /// configuration reader never lets through).
     static func rule(for spec: CustomRuleSpec) -> any Rule {
-        func made<Template: RuleTemplate>(_: Template.Type) -> any Rule { CustomRule<Template>(spec: spec) }
-        switch type(named: spec.template).map(ObjectIdentifier.init) {  // no dynamic cast: each would search the conformances
-        case ObjectIdentifier(NeverTemplate.self): return made(NeverTemplate.self)
-        case ObjectIdentifier(PrecedesTemplate.self): return made(PrecedesTemplate.self)
-        case ObjectIdentifier(FollowedByTemplate.self): return made(FollowedByTemplate.self)
-        case ObjectIdentifier(NeverFollowedByTemplate.self): return made(NeverFollowedByTemplate.self)
-        case ObjectIdentifier(PairsTemplate.self): return made(PairsTemplate.self)
-        case ObjectIdentifier(InCallbacksTemplate.self): return made(InCallbacksTemplate.self)
-        case ObjectIdentifier(NotInCallbacksTemplate.self): return made(NotInCallbacksTemplate.self)
-        default: return made(OnceTemplate.self)
-        }
+        (kinds.first { $0.type.description.identifier == spec.template } ?? kinds[0]).makeRule(spec)
     }
 }

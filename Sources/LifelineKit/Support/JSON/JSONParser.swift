@@ -40,7 +40,7 @@ public enum JSONParser {
     }
 
     /// Parses the UTF-8 encoded `bytes` as one JSON value.
-    public static func parse(bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    static func parse(bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         var parser = ByteParser(bytes: bytes)
         return try parser.parseDocument()
     }
