@@ -28,6 +28,22 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(violations, [])
     }
 
+    /// The engine knows no rule by name: outside `Rules/`, no file names a built-in rule or a template (what a rule
+    /// needs of other layers it declares in its description, as `RuleAppEvent`).
+    func testNoFileOutsideRulesNamesARule() throws {
+        let rulesFolder = Self.sources.appendingPathComponent("Rules")
+        let ruleFiles = try Self.swiftFiles(in: rulesFolder)
+        let rules = Set(ruleFiles.flatMap { Self.topLevelTypes(in: $0.code) }.filter { $0.hasSuffix("Rule") && $0 != "Rule" || $0.hasSuffix("Template") })
+        XCTAssertTrue(rules.isSuperset(of: ["WorkInAppearanceRule", "LoadOnceRule", "OnceTemplate"]), "the scan finds rules: \(rules.sorted())")
+        var named: [String] = []
+        for layer in Self.layers where layer != "Rules" {
+            for file in try Self.swiftFiles(in: Self.sources.appendingPathComponent(layer)) {
+                named += Self.identifiers(in: file.code).intersection(rules).sorted().map { "\(file.path) names \($0)" }
+            }
+        }
+        XCTAssertEqual(named, [])
+    }
+
     /// The scan sees a use across layers: the check can fail.
     func testALaterTypeInAnEarlierFileIsSeen() {
         let code = Self.strip("struct A { var finding: Finding } // TimelineTracker\nlet s = \"RuleEngine\"")

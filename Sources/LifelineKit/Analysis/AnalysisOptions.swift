@@ -10,9 +10,9 @@ public struct AnalysisOptions: Sendable {
     public var appEvents: AppEventPatterns?
     /// The configuration's own rules, run after the built-in ones.
     public var customRules: [CustomRuleSpec] = []
-    /// What `work-in-appearance` counts as starting network or database work: a regular expression, set by
-    /// `setWorkPattern(_:)`, which checks it.
-    public private(set) var workPattern = WorkInAppearanceRule.defaultPattern
+    /// The patterns that replace the defaults of rules' app events (`RuleAppEvent`), by event name: set by
+    /// `setPattern(_:ofEvent:)`, which checks them.
+    public private(set) var rulePatterns: [String: String] = [:]
     /// Keep reading at the end of a file, and report findings as soon as they are certain.
     public var follow = false
     /// Threads one input may use to parse its lines (large files are cut into chunks parsed in parallel and
@@ -29,24 +29,33 @@ public struct AnalysisOptions: Sendable {
 
     public init() {}
 
-    /// Sets `workPattern`; throws, leaving it as it was, when `pattern` is not a regular expression the app event
-    /// patterns take (it must compile, and name no group but `controller` and `key`).
-    public mutating func setWorkPattern(_ pattern: String) throws(AppEventPatternError) {
-        _ = try AppEventPatterns([AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: pattern)])
-        workPattern = pattern
+    /// The pattern of the rules' app event `name` (`RuleRegistry.appEvents`): the configuration's, or the rule's own.
+    public func pattern(ofEvent name: String) -> String? {
+        rulePatterns[name] ?? RuleRegistry.appEvent(named: name)?.event.defaultPattern
     }
 
-    /// Every app event pattern the analysis needs: `events`, then the `work` event when a rule counts it. Nil when
-    /// none is needed, so lines are never screened for them.
+    /// Replaces the pattern of the rules' app event `name`; throws, leaving it as it was, when `pattern` is not a
+    /// regular expression the app event patterns take (it must compile, and name no group but `controller` and `key`).
+    public mutating func setPattern(_ pattern: String, ofEvent name: String) throws(AppEventPatternError) {
+        _ = try AppEventPatterns([AppEventPatterns.Source(name: name, pattern: pattern)])
+        rulePatterns[name] = pattern
+    }
+
+    /// Every app event pattern the analysis needs: `events`, then each rule's app event that a rule or a custom rule
+    /// reads. Nil when none is needed, so lines are never screened for them.
     public var allAppEvents: AppEventPatterns? {
-        let needsWork = rules.contains { $0 == WorkInAppearanceRule.self }
-            || customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
-        guard needsWork else { return appEvents }
-        var work = AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: workPattern)
-        let onlyTheRuleReadsIt = !customRules.contains { $0.eventNames.contains(.app(WorkInAppearanceRule.eventName)) }
-        if onlyTheRuleReadsIt, !RegexPattern.groupNames(workPattern).contains("controller") {
-            work.onlyInside = WorkInAppearanceRule.appearanceCallbacks  // confirmed in trace order, only inside those
+        var sources = appEvents?.sources ?? []
+        for (identifier, event) in RuleRegistry.appEvents {
+            let ruleReadsIt = rules.contains { $0.description.identifier == identifier }
+            let customRulesReadIt = customRules.contains { $0.eventNames.contains(.app(event.name)) }
+            guard ruleReadsIt || customRulesReadIt, let pattern = pattern(ofEvent: event.name) else { continue }
+            var source = AppEventPatterns.Source(name: event.name, pattern: pattern)
+            if !customRulesReadIt, !RegexPattern.groupNames(pattern).contains("controller") {
+                source.onlyInside = event.readInside  // confirmed in trace order, only inside those
+            }
+            sources.append(source)
         }
-        return AppEventPatterns(checked: (appEvents?.sources ?? []) + [work])  // the work pattern was checked with the configuration
+        guard sources.count > (appEvents?.sources.count ?? 0) else { return appEvents }
+        return AppEventPatterns(checked: sources)  // the rules' patterns were checked with the configuration
     }
 }

@@ -36,8 +36,8 @@ public struct Configuration: Sendable {
     public var appEvents: AppEventPatterns?
     /// Rules defined in `rules` from a template.
     public var customRules: [CustomRuleSpec] = []
-    /// `rules.work-in-appearance.pattern`.
-    public var workPattern: String?
+    /// `rules.<identifier>.pattern` of rules that read an app event (`RuleAppEvent`), by the event's name.
+    public var rulePatterns: [String: String] = [:]
     public var overrides: [Override] = []
 
     /// The file it was read from, as named or found; nil for the defaults.
@@ -63,7 +63,7 @@ public struct Configuration: Sendable {
         }
         options.customRules = customRules.filter { settings[$0.identifier]?.enabled ?? true }
         options.appEvents = appEvents
-        if let workPattern { try options.setWorkPattern(workPattern) }
+        for (event, pattern) in rulePatterns.sorted(by: { $0.key < $1.key }) { try options.setPattern(pattern, ofEvent: event) }
         if let leakTimeout { options.settings.leakTimeout = leakTimeout }
         if let slowTransitionSeconds { options.settings.slowTransitionThreshold = slowTransitionSeconds }
         options.ignoredClasses += ignoreClasses

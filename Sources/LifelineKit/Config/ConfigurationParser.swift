@@ -137,7 +137,7 @@ public enum ConfigurationParser {
                 var allowed: Set<String> = ["enabled", "severity"]
                 if path == "/rules" {
                     if custom.customRules.contains(where: { $0.identifier == rule }) { allowed = CustomRuleReader.allFields }
-                    if rule == WorkInAppearanceRule.description.identifier { allowed.insert("pattern") }
+                    if RuleRegistry.rule(identifier: rule)?.description.appEvent != nil { allowed.insert("pattern") }
                 }
                 let entry = try self.object(item, rulePath, allowed: allowed)
                 var setting = Configuration.RuleSetting()

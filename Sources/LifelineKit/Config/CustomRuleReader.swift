@@ -31,8 +31,8 @@ extension ConfigurationParser.Reader {
                 throw fail(itemPath, "an event name is a letter followed by letters, digits, '_', '-' or '.'")
             }
             if Callback(rawValue: name) != nil { throw fail(itemPath, "\(name) is a lifecycle callback; name the event otherwise") }
-            if name == WorkInAppearanceRule.eventName {
-                throw fail(itemPath, "'work' is work-in-appearance's event; set its pattern in /rules/work-in-appearance/pattern")
+            if let reader = RuleRegistry.appEvent(named: name) {
+                throw fail(itemPath, "'\(name)' is \(reader.rule)'s event; set its pattern in /rules/\(reader.rule)/pattern")
             }
             if sources.contains(where: { $0.name == name }) { throw fail(itemPath, "event \(name) is defined twice") }
             sources.append(AppEventPatterns.Source(name: name, pattern: pattern))
@@ -43,18 +43,19 @@ extension ConfigurationParser.Reader {
         }
     }
 
-    /// The entries of `rules` that define a rule (they have a `template`), and `work-in-appearance`'s `pattern`.
+    /// The entries of `rules` that define a rule (they have a `template`), and the `pattern` of a rule that reads an
+    /// app event (`RuleAppEvent`).
     func customRules(_ value: JSONValue, into configuration: inout Configuration) throws(ConfigurationError) {
         guard let object = value.objectValue else { return }  // `ruleSettings` reports it
         for (identifier, item) in object.pairs {
             guard let entry = item.objectValue else { continue }
-            if identifier == WorkInAppearanceRule.description.identifier, let pattern = entry["pattern"] {
+            if let event = RuleRegistry.rule(identifier: identifier)?.description.appEvent, let pattern = entry["pattern"] {
                 let path = CustomRuleReader.pointer("rules", identifier, "pattern")
                 guard let text = pattern.stringValue else { throw fail(path, "expected a regular expression (a string)") }
-                do { _ = try AppEventPatterns([AppEventPatterns.Source(name: WorkInAppearanceRule.eventName, pattern: text)]) } catch {
+                do { _ = try AppEventPatterns([AppEventPatterns.Source(name: event.name, pattern: text)]) } catch {
                     throw fail(path, error.description + CustomRuleReader.location(error, text))
                 }
-                configuration.workPattern = text
+                configuration.rulePatterns[event.name] = text
             }
             guard entry["template"] != nil else { continue }
             configuration.customRules.append(try customRule(identifier, entry, events: configuration.appEvents))
@@ -81,7 +82,7 @@ extension ConfigurationParser.Reader {
         }
         func event(_ field: String) throws(ConfigurationError) -> EventName {
             guard let name = entry[field]?.stringValue else { throw fail(path(field), "expected an event name (a string)") }
-            let known = events?.sources.contains { $0.name == name } == true || name == WorkInAppearanceRule.eventName
+            let known = events?.sources.contains { $0.name == name } == true || RuleRegistry.appEvent(named: name) != nil
             let parsed = EventName(callbackOrApp: name)
             if case .app = parsed, !known {
                 throw fail(path(field), "unknown event \(name) (expected a lifecycle callback such as viewDidAppear, or an event of /events)")

@@ -24,10 +24,12 @@ public struct RuleDescription: Sendable {
     public let exampleConfiguration: String?
     /// The fix as code, shown by `lifeline rules explain`; every built-in rule has one (a test checks).
     public let fix: RuleFix?
+    /// The app event the rule reads with a pattern of its own, if it does (`work-in-appearance`'s `work`).
+    public let appEvent: RuleAppEvent?
 
     public init(identifier: String, severity: Severity, summary: String, explanation: String,
                 triggeringExamples: [String], nonTriggeringExamples: [String], exampleConfiguration: String? = nil,
-                fix: RuleFix? = nil) {
+                fix: RuleFix? = nil, appEvent: RuleAppEvent? = nil) {
         self.identifier = identifier
         self.severity = severity
         self.summary = summary
@@ -36,6 +38,24 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.exampleConfiguration = exampleConfiguration
         self.fix = fix
+        self.appEvent = appEvent
+    }
+}
+
+/// An app event a rule reads, found by a pattern the rule brings and the configuration may replace
+/// (`rules.<identifier>.pattern`). The analysis screens lines for it only while a rule or a custom rule reads it.
+public struct RuleAppEvent: Sendable {
+    /// The event's name, reserved: `events` of the configuration may not define it.
+    public let name: String
+    public let defaultPattern: String
+    /// When only the rule reads the event, lines are matched only inside these callbacks (unless the pattern names
+    /// its controller).
+    public let readInside: CallbackSet
+
+    public init(name: String, defaultPattern: String, readInside: CallbackSet) {
+        self.name = name
+        self.defaultPattern = defaultPattern
+        self.readInside = readInside
     }
 }
 

@@ -86,7 +86,8 @@ public struct WorkInAppearanceRule: Rule {
                     [super viewWillAppear:animated];
                     if (self.products.isStale) { [self loadProducts]; }  // refresh only what is out of date
                 }
-                """))
+                """),
+        appEvent: RuleAppEvent(name: eventName, defaultPattern: defaultPattern, readInside: appearanceCallbacks))
 
     /// Per instance serial: the appearance callbacks (their lines) that started work, and the second one's work line.
     private var starts = IntMap<(callbackLines: [Int], second: SeenEvent?)>()

@@ -54,7 +54,7 @@ final class CustomRuleConfigurationTests: XCTestCase {
         XCTAssertEqual(spec.severity, .error)
         let options = try configuration.options(for: "app.log", base: AnalysisOptions())
         XCTAssertEqual(options.customRules.map(\.identifier), ["balanced"])
-        XCTAssertEqual(options.workPattern, "^LOAD")
+        XCTAssertEqual(options.pattern(ofEvent: "work"), "^LOAD")
         XCTAssertEqual(options.allAppEvents?.sources.map(\.name), ["req", "done", "work"])
         XCTAssertEqual(try configuration.options(for: "quiet/a.log", base: AnalysisOptions()).customRules.count, 0)
     }
@@ -64,21 +64,21 @@ final class CustomRuleConfigurationTests: XCTestCase {
         let message = error(#"{ "events": { "ok": "^ok", "slow": "^(a+)+$" } }"#)
         XCTAssertTrue(message.hasPrefix("app/.lifeline.json: /events/slow: can take exponential time"), message)
         var options = AnalysisOptions()
-        XCTAssertThrowsError(try options.setWorkPattern("(fetch|fetching)+ data"))
+        XCTAssertThrowsError(try options.setPattern("(fetch|fetching)+ data", ofEvent: "work"))
         XCTAssertNoThrow(try AppEventPatterns([.init(name: "work", pattern: WorkInAppearanceRule.defaultPattern)]), "the default work pattern")
     }
 
     func testAnInvalidWorkPatternIsRefusedAndLeavesTheOldOne() throws {
         var options = AnalysisOptions()
-        XCTAssertThrowsError(try options.setWorkPattern("fetch(")) { error in
+        XCTAssertThrowsError(try options.setPattern("fetch(", ofEvent: "work")) { error in
             XCTAssertTrue("\(error)".contains("invalid regular expression"), "\(error)")
         }
-        XCTAssertThrowsError(try options.setWorkPattern("(?<url>https://)"), "only controller and key groups")
-        XCTAssertEqual(options.workPattern, WorkInAppearanceRule.defaultPattern)
-        try options.setWorkPattern("^LOAD")
-        XCTAssertEqual(options.workPattern, "^LOAD")
+        XCTAssertThrowsError(try options.setPattern("(?<url>https://)", ofEvent: "work"), "only controller and key groups")
+        XCTAssertEqual(options.pattern(ofEvent: "work"), WorkInAppearanceRule.defaultPattern)
+        try options.setPattern("^LOAD", ofEvent: "work")
+        XCTAssertEqual(options.pattern(ofEvent: "work"), "^LOAD")
         var configuration = Configuration()
-        configuration.workPattern = "fetch("  // set by a library user, not read from a file
+        configuration.rulePatterns["work"] = "fetch("  // set by a library user, not read from a file
         XCTAssertThrowsError(try configuration.options(for: "app.log", base: AnalysisOptions()))
     }
 
