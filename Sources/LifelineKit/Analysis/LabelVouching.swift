@@ -151,9 +151,12 @@ struct LabelVouching<Item> {
 }
 
 extension LabelVouching.Site {
-    /// The print site of `event`'s line, if it has one.
-    init?(_ event: LifecycleEvent) {
-        guard event.printSite != 0 else { return nil }
-        self.init(process: event.process, fingerprint: event.printSite)
+    /// The print site `fingerprint` of `process`; nil for 0, a line with no print site.
+    init?(process: ProcessKey, printSite fingerprint: UInt32) {
+        guard fingerprint != 0 else { return nil }
+        self.init(process: process, fingerprint: fingerprint)
     }
+
+    /// The print site of `event`'s line, if it has one.
+    init?(_ event: LifecycleEvent) { self.init(process: event.process, printSite: event.printSite) }
 }

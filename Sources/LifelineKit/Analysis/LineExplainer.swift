@@ -122,7 +122,7 @@ public struct LineExplainer: Sendable {
             var name: Gate.Name?, site: Gate.Site?
             if case .event(_, let controller?, _, _) = explanation.reading, let process = explanation.process {
                 name = .init(process: process, name: controller.interned)
-                if explanation.printSite != 0 { site = .init(process: process, fingerprint: explanation.printSite) }
+                site = Gate.Site(process: process, printSite: explanation.printSite)
             }
             gate.take((explanation, events), line: explanation.line, role: explanation.vouching, name: name, site: site, release: release)
         }

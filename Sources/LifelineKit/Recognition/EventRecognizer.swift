@@ -241,8 +241,8 @@ struct EventRecognizer {
         let name = Array(controller.name.utf8)
         var label: Range<Int>?
         var i = range.lowerBound
-        while label == nil, i + name.count <= range.upperBound, let first = b.firstIndex(of: name.first ?? 0, in: i..<range.upperBound) {
-            if first + name.count <= range.upperBound, name.indices.allSatisfy({ b[first + $0] == name[$0] }) { label = first..<(first + name.count) }
+        while label == nil, let first = b.firstIndex(of: name.first ?? 0, in: i..<range.upperBound) {
+            if b.matches(name, at: first, before: range.upperBound) { label = first..<(first + name.count) }
             i = first + 1
         }
         return PrintSite.fingerprint(b, message: range, label: label, callback: word) ?? 0

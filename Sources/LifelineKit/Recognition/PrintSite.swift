@@ -39,7 +39,7 @@ enum PrintSite {
     /// but holes and punctuation is left (`C1 viewDidLoad`): such a shape tells no print statement from another.
     static func fingerprint(_ b: Bytes, message: Range<Int>, label: Range<Int>?, callback: Range<Int>) -> UInt32? {
         var hash: UInt32 = 0x811C_9DC5
-        var words = 0
+        var hasWord = false
         var i = message.lowerBound
         func mix(_ byte: UInt8) { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         while true {
@@ -52,12 +52,12 @@ enum PrintSite {
                 mix(0x02)
                 i = callback.upperBound
             } else {
-                if ASCII.isIdentifier(b[i]) { words += 1 }
+                if ASCII.isIdentifier(b[i]) { hasWord = true }
                 mix(b[i])
                 i += 1
             }
         }
-        return words == 0 ? nil : hash
+        return hasWord ? hash : nil
     }
 
     /// Past any variable parts at `i` (in `b[lower..<end]`): an address, a number joined to others by separators
