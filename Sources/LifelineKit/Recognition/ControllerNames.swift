@@ -32,8 +32,25 @@ struct ControllerNames: Sendable {
     /// Names that keep nothing: every call builds its string (for one-off parses).
     static var uncached: ControllerNames { ControllerNames(capacity: 0) }
 
-    /// The string of `b[range]` (which the caller validated as UTF-8).
-    mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String { strings.intern(b, range) }
+    /// The string of `b[range]` (which the caller validated as UTF-8), capped like a name (`longestName`).
+    mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
+        guard range.count > Self.longestName else { return strings.intern(b, range) }
+        return Self.capped(b, range).withUnsafeBufferPointer { strings.intern($0, 0..<$0.count) }
+    }
+
+    /// The most bytes of a name kept whole. A longer one (a generated or corrupt class name of megabytes) keeps its
+    /// start, `…` and a hash of the whole, so distinct names stay distinct while each controller costs bytes, not
+    /// megabytes, in every table, finding and report that names it.
+    static let longestName = 1024
+
+    /// The bytes of a name longer than `longestName`: its first bytes up to a character boundary, `…`, then 16 hex
+    /// digits of a hash of all its bytes.
+    static func capped(_ b: Bytes, _ range: Range<Int>) -> [UInt8] {
+        let hashText = Array(String(StringInterner.hash(b, range), radix: 16).utf8)
+        var end = range.lowerBound + longestName - 3 - 16
+        while end > range.lowerBound, b[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a UTF-8 sequence
+        return Array(b[range.lowerBound..<end]) + Array("…".utf8) + Array(repeating: UInt8(ascii: "0"), count: 16 - hashText.count) + hashText
+    }
 
     /// Per name number: 0 not asked yet, 1 reads as a controller's name, 2 needs the file to vouch for it.
     private var namesNeedingVouching: [UInt8] = []
@@ -57,7 +74,8 @@ struct ControllerNames: Sendable {
 
     /// The controller name `b[range]` (which the caller validated as UTF-8).
     mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
-        ControllerName(number: strings.number(b, range) { ControllerName($0).number })
+        guard range.count > Self.longestName else { return ControllerName(number: strings.number(b, range) { ControllerName($0).number }) }
+        return Self.capped(b, range).withUnsafeBufferPointer { ControllerName(number: strings.number($0, 0..<$0.count) { ControllerName($0).number }) }
     }
 
     /// The label `b[range]` as a name, when a line before had it read as a label (`acceptLabel`) with a callback

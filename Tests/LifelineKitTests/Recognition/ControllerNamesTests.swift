@@ -72,3 +72,26 @@ final class ControllerNamesTests: XCTestCase {
         }
     }
 }
+
+/// A class name of megabytes must not cost megabytes per controller: names are capped where they are interned.
+final class LongControllerNameTests: XCTestCase {
+    func testANameLongerThanTheCapKeepsItsStartAndAHashOfTheWhole() throws {
+        // Two names alike but for their last byte, with a two-byte character where the cut falls.
+        let start = String(repeating: "A", count: ControllerNames.longestName - 20) + "é" + String(repeating: "B", count: 4000)
+        let trace = ["1", "2"].flatMap { last in
+            ["<\(start)\(last): 0x7f01> viewDidLoad", "<\(start)\(last): 0x7f01> viewDidLoad"]
+        }.joined(separator: "\n")
+        let findings = try TraceFixture.analyze(trace).findings.filter { $0.rule == "load-once" }
+        XCTAssertEqual(findings.count, 2, "one finding per controller: the two names stay two controllers")
+        let names = findings.map(\.subject.ref.name)
+        XCTAssertNotEqual(names[0], names[1])
+        for name in names {
+            XCTAssertLessThanOrEqual(name.utf8.count, ControllerNames.longestName)
+            XCTAssertTrue(name.hasPrefix(String(repeating: "A", count: ControllerNames.longestName - 20)), "keeps its start")
+            XCTAssertFalse(name.contains("é"), "cut before a character it cannot keep whole")
+            XCTAssertNotNil(name.range(of: "…[0-9a-f]{16}$", options: .regularExpression), name.suffix(30).description)
+        }
+        let short = try TraceFixture.analyze("<Shop.Cart: 0x7f01> viewDidLoad\n<Shop.Cart: 0x7f01> viewDidLoad").findings
+        XCTAssertEqual(short.first?.subject.ref.name, "Shop.Cart", "a name under the cap is kept as it is")
+    }
+}
