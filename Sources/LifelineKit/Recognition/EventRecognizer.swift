@@ -102,19 +102,40 @@ struct EventRecognizer {
         if hasPartialMessage { partialMessage = nil }
         vouching = .none
         printSite = 0
+        let end = range.upperBound
+        // C# finalizers (`~Name()`) are the one event with no keyword: the words after a `~` are looked at too.
+        let tilde = mayHoldTilde ? b.firstIndex(of: ASCII.tilde, in: range) ?? end : end
+        // Most lines hold no keyword: they are done with one pass of the sieve, before the rest is set up.
+        let first = sieve.firstCandidate(b, from: range.lowerBound, lower: range.lowerBound, end: end, classes: table.classes) ?? end
+        guard first < end || tilde < end else {
+            sawWatchedWord = watchedHeads == nil
+            return .none
+        }
+        return recognize(b, in: range, first: first, tilde: tilde)
+    }
+
+    /// `recognize` for a message with a keyword candidate at `first` or a `~` at `tilde`.
+    @inline(never)
+    private mutating func recognize(_ b: Bytes, in range: Range<Int>, first: Int, tilde: Int) -> Outcome {
         let table = self.table
         let classes = table.classes
         let watchedHeads = self.watchedHeads
         var sawWatched = watchedHeads == nil
         let end = range.upperBound
-        // C# finalizers (`~Name()`) are the one event with no keyword: the words after a `~` are looked at too.
-        var tilde = mayHoldTilde ? b.firstIndex(of: ASCII.tilde, in: range) ?? end : end
+        var tilde = tilde
         var next = range.lowerBound
+        var found: Int? = first
         // The message's cache slot once a callback word was found in it and not the message in the cache; -1 before,
         // -2 when the message is not kept.
         var slot = -1
         while true {
-            let candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end, classes: classes) ?? end
+            let candidate: Int
+            if let first = found {
+                candidate = first
+                found = nil
+            } else {
+                candidate = sieve.firstCandidate(b, from: next, lower: range.lowerBound, end: end, classes: classes) ?? end
+            }
             if tilde < candidate {
                 let start = tilde + 1
                 tilde = b.firstIndex(of: ASCII.tilde, in: start..<end) ?? end
@@ -148,14 +169,15 @@ struct EventRecognizer {
             case .callback(let callback):
                 if slot == -1 {
                     slot = cache.slot(b, range, word: start) ?? -2
-                    if slot >= 0, cache.holds(b, range, at: slot) { return take(cache.reading(at: slot)) }
+                    if slot >= 0, cache.holds(b, range, at: slot) { return take(at: slot) }
                 }
                 switch callbackEvent(callback, b, start..<wordEnd, range) {
                 case .controller(let controller, let argument):
                     if slot >= 0 {
                         let dialect = Int8(DialectRegistry.naming.firstIndex { $0 == lastDialect } ?? -1)
-                        cache.keep(.callback(callback, controller: controller, argument: argument, dialect: dialect, vouching: vouching,
-                                             printSite: printSite), at: slot, for: b, range)
+                        cache.keep(RecognitionCache.Reading(outcome: .callback, callback: callback, controller: controller, dialect: dialect,
+                                                            vouching: vouching, printSite: printSite),
+                                   argument: argument, at: slot, for: b, range)
                     }
                     return .event(.callback(callback), controller: controller, argument: argument)
                 case .rejected(let why): rejection = rejection ?? why
@@ -175,24 +197,27 @@ struct EventRecognizer {
             }
         }
         sawWatchedWord = sawWatched
-        if slot >= 0, !hasPartialMessage { cache.keep(rejection.map { .unattributed(why: $0) } ?? .none, at: slot, for: b, range) }
+        if slot >= 0, !hasPartialMessage {
+            cache.keep(RecognitionCache.Reading(outcome: rejection == nil ? .none : .unattributed), reason: rejection, at: slot, for: b, range)
+        }
         return rejection == nil ? .none : .unattributed
     }
 
-    /// The outcome of a message read before (`RecognitionCache`), with what was said about it.
-    private mutating func take(_ reading: RecognitionCache.Reading) -> Outcome {
+    /// The outcome of the message read before that `cache` keeps at `slot`, with what was said about it.
+    private mutating func take(at slot: Int) -> Outcome {
         sawWatchedWord = true  // may be told of a word that is not there, never miss one
-        switch reading {
+        let reading = cache.reading(at: slot)
+        switch reading.outcome {
         case .none:
             return .none
-        case .unattributed(let why):
-            rejection = why
+        case .unattributed:
+            rejection = cache.reason(at: slot)
             return .unattributed
-        case .callback(let callback, let controller, let argument, let dialect, let vouching, let printSite):
-            lastDialect = dialect >= 0 ? DialectRegistry.naming[Int(dialect)] : nil
-            self.vouching = vouching
-            self.printSite = printSite
-            return .event(.callback(callback), controller: controller, argument: argument)
+        case .callback:
+            lastDialect = reading.dialect >= 0 ? DialectRegistry.naming[Int(reading.dialect)] : nil
+            vouching = reading.vouching
+            printSite = reading.printSite
+            return .event(.callback(reading.callback), controller: reading.controller, argument: cache.argument(at: slot))
         }
     }
 

@@ -13,19 +13,28 @@ import Darwin
 /// Direct-mapped; a message longer than `longestText` is not kept, nor one that starts a wrapped UIKit message
 /// (what it becomes depends on the next line).
 struct RecognitionCache {
-    /// What a message was read as: no event, a callback word not attributed, or a callback of a controller. Other
-    /// outcomes (observer lines, UIKit's messages) are not kept.
-    enum Reading {
-        case none
-        case unattributed(why: String)
-        case callback(Callback, controller: ControllerRef, argument: ControllerArgument?, dialect: Int8, vouching: LabelVouchingRole,
-                      printSite: UInt32)
+    /// What a message was read as: no event, a callback word not attributed (why: `reason(at:)`), or a callback of
+    /// a controller (its argument: `argument(at:)`). Other outcomes (observer lines, UIKit's messages) are not kept.
+    /// Plain numbers: a hit copies it without a reference count.
+    struct Reading {
+        enum Outcome: UInt8 { case none, unattributed, callback }
+        var outcome: Outcome
+        var callback: Callback = .viewDidLoad
+        var controller = ControllerRef(interned: ControllerName(number: 0))
+        var dialect: Int8 = -1
+        var vouching: LabelVouchingRole = .none
+        var printSite: UInt32 = 0
+
+        static let none = Reading(outcome: .none)
     }
 
-    /// Per slot: the text's length plus one (0: empty slot), its bytes and its reading.
+    /// Per slot: the text's length plus one (0: empty slot), its bytes and its reading, and beside it what a
+    /// reading refers to: the argument of a callback and why a callback word was not attributed.
     private var lengths: [Int32]
     private var texts: [UInt8]
     private var readings: [Reading]
+    private var arguments: [ControllerArgument?]
+    private var reasons: [String]
 
     static let slots = 1024, longestText = 160
 
@@ -35,6 +44,8 @@ struct RecognitionCache {
         lengths = Array(repeating: 0, count: slots)
         texts = Array(repeating: 0, count: slots * Self.longestText)
         readings = Array(repeating: .none, count: slots)
+        arguments = Array(repeating: nil, count: slots)
+        reasons = Array(repeating: "", count: slots)
     }
 
     /// The slot of `b[range]`, whose callback word starts at `word`; nil when the text is too long to keep or
@@ -81,10 +92,20 @@ struct RecognitionCache {
     /// The reading kept at `slot` (of the text `holds` found there).
     @inline(__always) func reading(at slot: Int) -> Reading { readings[slot] }
 
-    /// Keeps `reading` as what the text `b[range]` is, at `slot`.
-    mutating func keep(_ reading: Reading, at slot: Int, for b: Bytes, _ range: Range<Int>) {
+    /// The argument of the callback kept at `slot`.
+    @inline(__always) func argument(at slot: Int) -> ControllerArgument? { arguments[slot] }
+
+    /// Why the callback word of the message kept at `slot` was not attributed.
+    func reason(at slot: Int) -> String { reasons[slot] }
+
+    /// Keeps `reading` as what the text `b[range]` is, at `slot`, with the callback's argument or why its word was not
+    /// attributed. Each is written only when it differs from what the slot holds: most hold none.
+    mutating func keep(_ reading: Reading, argument: ControllerArgument? = nil, reason: String? = nil, at slot: Int,
+                       for b: Bytes, _ range: Range<Int>) {
         lengths[slot] = Int32(range.count) + 1
         readings[slot] = reading
+        if argument != nil || arguments[slot] != nil { arguments[slot] = argument }
+        if let reason { reasons[slot] = reason }
         guard let source = b.baseAddress, !range.isEmpty else { return }
         texts.withUnsafeMutableBufferPointer { stored in
             _ = memcpy(stored.baseAddress! + slot * Self.longestText, source + range.lowerBound, range.count)
