@@ -51,14 +51,15 @@ struct YearlessTime: Sendable, Equatable {
     var secondOfDay: Int { Int(storedSecond) }
 }
 
-/// How one line was read.
+/// How one line was read. The rare readings are boxed, so the common one (`prefixed`) is told apart by a tag
+/// alone rather than by the spare bits of their strings.
 enum LineReading {
     case prefixed(LinePrefix)
     /// A JSON-encoded record (ndjson line, or an object of `log --style json`): fields are owned strings.
-    case record(DecodedRecord)
+    indirect case record(DecodedRecord)
     /// Structure of a multi-line JSON array, accounted as an "other" line.
     case structure
-    case unparseable(String)
+    indirect case unparseable(String)
 }
 
 /// A log record whose fields came out of JSON.
