@@ -161,7 +161,7 @@ public struct ObserverBalanceRule: Rule {
 
     /// The observers that match, by name (most bodies have none: nothing is sorted then).
     private func sorted(_ observers: ObserverTable, where matches: (ObserverEntry) -> Bool) -> [(String, ObserverEntry)] {
-        guard observers.values.contains(where: matches) else { return [] }
+        guard observers.containsEntry(where: matches) else { return [] }
         return observers.filter { matches($0.value) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 

@@ -55,7 +55,7 @@ struct IdleInstance: Sendable {
     /// The compact form of `instance`, or nil when it is not at rest (with `dead`, not deallocated) or its numbers
     /// do not fit. A dead instance's dealloc and appearance are not kept here (`TombstoneStore` keeps them).
     init?(_ instance: borrowing Instance, names: inout NameTable, dead: Bool = false) {
-        guard Self.canHold(instance, dead: dead), instance.observers.values.allSatisfy({ $0 == ObserverEntry() }) else { return nil }
+        guard Self.canHold(instance, dead: dead), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }) else { return nil }
         let key = instance.key
         address = key.ref.address ?? 0
         name = key.ref.interned.number

@@ -31,6 +31,11 @@ public struct ObserverTable: Sendable, Sequence, Equatable {
     /// The entries, in the order their names were first seen.
     public var values: [ObserverEntry] { holes == 0 ? entries.map { $0! } : entries.compactMap { $0 } }
 
+    /// Whether some entry satisfies `matches`, asked without building `values` (callback bodies ask it).
+    public func containsEntry(where matches: (ObserverEntry) -> Bool) -> Bool {
+        entries.contains { $0.map(matches) ?? false }
+    }
+
     /// The entry for `name`; setting nil removes it.
     public subscript(name: String) -> ObserverEntry? {
         get { index(of: name).flatMap { entries[$0] } }
