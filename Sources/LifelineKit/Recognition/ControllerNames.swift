@@ -33,9 +33,13 @@ struct ControllerNames: Sendable {
     static var uncached: ControllerNames { ControllerNames(capacity: 0) }
 
     /// The string of `b[range]` (which the caller validated as UTF-8), capped like a name (`longestName`).
-    mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
+    @inline(__always) mutating func intern(_ b: Bytes, _ range: Range<Int>) -> String {
         guard range.count > Self.longestName else { return strings.intern(b, range) }
-        return Self.capped(b, range).withUnsafeBufferPointer { strings.intern($0, 0..<$0.count) }
+        return internCapped(b, range)
+    }
+
+    @inline(never) private mutating func internCapped(_ b: Bytes, _ range: Range<Int>) -> String {
+        Self.capped(b, range).withUnsafeBufferPointer { strings.intern($0, 0..<$0.count) }
     }
 
     /// The most bytes of a name kept whole. A longer one (a generated or corrupt class name of megabytes) keeps its
@@ -73,9 +77,13 @@ struct ControllerNames: Sendable {
     }
 
     /// The controller name `b[range]` (which the caller validated as UTF-8).
-    mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
+    @inline(__always) mutating func name(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
         guard range.count > Self.longestName else { return ControllerName(number: strings.number(b, range) { ControllerName($0).number }) }
-        return Self.capped(b, range).withUnsafeBufferPointer { ControllerName(number: strings.number($0, 0..<$0.count) { ControllerName($0).number }) }
+        return cappedName(b, range)
+    }
+
+    @inline(never) private mutating func cappedName(_ b: Bytes, _ range: Range<Int>) -> ControllerName {
+        Self.capped(b, range).withUnsafeBufferPointer { ControllerName(number: strings.number($0, 0..<$0.count) { ControllerName($0).number }) }
     }
 
     /// The label `b[range]` as a name, when a line before had it read as a label (`acceptLabel`) with a callback

@@ -136,19 +136,28 @@ enum UIKitMessages {
     ]
 
     /// The trigger words, in order; `KeywordTable` maps each to its index here.
-    static let triggerWords: [String] = templates.reduce(into: []) { words, template in
-        if !words.contains(template.trigger) { words.append(template.trigger) }
-    }
+    static let triggerWords: [String] = {
+        var seen = Set<String>()
+        return templates.map(\.trigger).filter { seen.insert($0).inserted }
+    }()
 
-    /// For each trigger word, the indices of the templates it starts.
-    private static let templatesByTrigger: [[Int]] = triggerWords.map { word in templates.indices.filter { templates[$0].trigger == word } }
+    /// For each trigger word, the indices of the templates it starts. Built in one pass: every process that
+    /// checks a log builds it.
+    private static let templatesByTrigger: [[Int]] = {
+        let position = Dictionary(uniqueKeysWithValues: triggerWords.enumerated().map { ($1, $0) })
+        var lists = Array(repeating: [Int](), count: triggerWords.count)
+        for (index, template) in templates.enumerated() { lists[position[template.trigger]!].append(index) }
+        return lists
+    }()
     /// Per template, its tokens, and the first bytes of its second word: most lines with a trigger word
     /// (`Application launched`, `Calling the API`) differ there, and are refused without running the template.
     private static let tokens: [[Token]] = templates.map { Token.parse($0.text) }
     private static let secondWords: [(bytes: UInt64, mask: UInt64)] = templates.map { template in
-        let words = template.text.split(separator: " ")
-        guard words.count > 1 else { return (0, 0) }
-        let literal = Array(words[1].prefix { $0 != "{" && $0 != "[" }.utf8.prefix(8))
+        let text = Array(template.text.utf8), space = UInt8(ascii: " ")
+        guard var start = text.firstIndex(of: space) else { return (0, 0) }
+        while start < text.count, text[start] == space { start += 1 }
+        guard start < text.count else { return (0, 0) }
+        let literal = Array(text[start...].prefix { $0 != space && $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "[") }.prefix(8))
         var bytes: UInt64 = 0
         for (i, byte) in literal.enumerated() { bytes |= UInt64(byte) << (8 * UInt64(i)) }
         return (bytes, literal.count == 8 ? ~0 : (1 << (8 * UInt64(literal.count))) - 1)
