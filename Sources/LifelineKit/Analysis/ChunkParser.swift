@@ -170,11 +170,19 @@ struct ChunkParser {
     }
 
     /// Reads one line, which starts at `offset` in its chunk's `bytes`; `screened` when it is known to be ASCII without NUL.
+    /// Inline, as it is called for every line; a line of a JSON array goes on to `parseArrayLine`.
+    @inline(__always)
     private mutating func parseLine(_ line: Bytes, at offset: Int, number: Int, screened: Bool, in bytes: Bytes, into result: inout ParsedChunk) {
         guard assembler.isInside || (line.count == 2 && JSONArrayAssembler.opensArray(line)) else {
             account(LineClassifier.read(line, minutes: &minutes, screened: screened), line: line, at: offset, number: number, into: &result)
             return
         }
+        parseArrayLine(line, at: offset, number: number, screened: screened, in: bytes, into: &result)
+    }
+
+    /// `parseLine` for a line that opens a JSON array or comes inside one.
+    @inline(never)
+    private mutating func parseArrayLine(_ line: Bytes, at offset: Int, number: Int, screened: Bool, in bytes: Bytes, into result: inout ParsedChunk) {
         result.usedJSONArray = true
         switch assembler.feed(line, number: number, offset: offset) {
         case .held:
