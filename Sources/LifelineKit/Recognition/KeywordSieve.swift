@@ -25,20 +25,18 @@ struct KeywordSieve: Sendable {
         for head in heads {
             precondition(head.count >= Self.headLength, "a head has four bytes")
             for place in 0..<(Self.headLength - 1) {
-                for first in place == 0 ? Self.cases(head[0]) : [head[place]] {
-                    table[Int(first) | Int(head[place + 1]) << 8] |= 1 << UInt8(place)
+                let first = head[place], second = Int(head[place + 1]) << 8
+                table[Int(first) | second] |= 1 << UInt8(place)
+                // A head's first letter matches in either case (C# `ViewDidLoad`), the others only as written.
+                if place == 0, ASCII.isLetter(first) {
+                    table[Int(first | 0x20) | second] |= 1
+                    table[Int(first & ~0x20) | second] |= 1
                 }
             }
             let bit = head.withUnsafeBufferPointer { KeywordTable.headBit($0, at: 0) }
             table[Self.headBitsStart + bit >> 3] |= 1 << UInt8(bit & 7)
         }
         self.table = table
-    }
-
-    /// `byte` and, for a letter, its other case: a head's first letter matches in either case (C# `ViewDidLoad`),
-    /// the others only as written.
-    private static func cases(_ byte: UInt8) -> [UInt8] {
-        ASCII.isLetter(byte) ? [byte | 0x20, byte & ~0x20] : [byte]
     }
 
     /// The first position from `start` on that may start a head: its four bytes are before `end`, and it is
