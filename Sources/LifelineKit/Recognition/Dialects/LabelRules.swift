@@ -14,7 +14,14 @@ enum LabelRules {
         "super", "will", "should", "did", "does", "do", "has", "have", "with", "by", "we", "it", "this", "that",
         // Code pasted into a log is not a label: `override func viewDidLoad()`, `public override void ViewDidLoad()`.
         "override", "func", "void", "public", "private", "protected", "internal", "self", "base", "return",
+        // Calling, in other languages that space their words: `Вызов viewDidLoad` is a sentence about a call.
+        "вызов", "вызвать", "вызываем", "вызывается", "вызываю", "llamar", "llamada", "llamo", "appel", "appeler",
+        "appelle", "aufruf", "aufrufen", "chiamata", "chiamare", "chamada", "chamar",
     ]
+
+    /// Calling, in scripts that do not space their words, found anywhere in a label: `手动调用 viewDidAppear` (call
+    /// viewDidAppear by hand) is a sentence about a call, where `首页 viewDidLoad` names a screen.
+    static let callWordsInRuns = ["调用", "調用", "呼び出", "呼出", "호출"]
 
     /// Words between a label and its callback that are dropped: `HomeVC is deallocated`, `HomeVC got viewDidLoad`.
     static let linkingWords: [StaticString] = ["is", "was", "got", "gets", "get", "been", "being", "has"]
@@ -45,6 +52,10 @@ enum LabelRules {
         ]),
         Entry(name: "a prose word makes a sentence", samples: [
             ("Will call viewWillAppear on child", nil), ("I think the crash happens somewhere in viewDidLoad", nil),
+        ]),
+        Entry(name: "a word for calling, in any language, makes a sentence about a call", samples: [
+            ("手动调用 viewDidAppear", nil), ("Вызов viewDidLoad", nil), ("手動で呼び出し viewWillAppear", nil),
+            ("首页 viewDidLoad", "首页"),
         ]),
         Entry(name: "linking words between label and callback are dropped", samples: [
             ("HomeVC got viewDidLoad", "HomeVC"),

@@ -288,6 +288,9 @@ enum LabelText {
         if let word = words.first(where: { LabelRules.proseWords.contains($0.lowercased()) }) {
             return "the text before it (\(quoted(text))) reads as prose (\(quoted(String(word))))"
         }
+        if let word = LabelRules.callWordsInRuns.first(where: { text.contains($0) }) {
+            return "the text before it (\(quoted(text))) reads as prose (\(quoted(word)))"
+        }
         if common, !ControllerRefParser.looksLikeController(UnsafeBufferPointer(rebasing: b[label])) {
             return "\(quoted(text)) does not look like a controller, and the callback word is also an ordinary word"
         }
