@@ -112,7 +112,7 @@ public struct LineExplainer: Sendable {
 
         init(_ body: @escaping (LineExplanation) -> Void) {
             self.body = body
-            engine.onEvent = { [unowned self] event, instance in
+            engine.onEvent = { [unowned self] event, instance, _ in
                 if let app = event.kind.appEvent { placed.append((app, instance.key.ref)) }
             }
             engine.onRepeatedDelivery = { [unowned self] _, first in repeatedDelivery = first }

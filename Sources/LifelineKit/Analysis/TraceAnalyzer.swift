@@ -21,8 +21,8 @@ public struct TraceAnalyzer: Sendable {
         public var finding: (Finding) -> Void
         /// A line that could not be read.
         public var unparseable: (UnparseableLine) -> Void = { _ in }
-        /// Every event once placed on its instance (for timeline reports).
-        public var event: ((LifecycleEvent, Instance) -> Void)?
+        /// Every event once placed on its instance, with its line (for timeline reports).
+        public var event: ((LifecycleEvent, Instance, String) -> Void)?
         /// The same, for observers that keep nothing of an event past the call but what they copy: its line's
         /// bytes are lent rather than made the event's `text`. Used instead of `event`.
         var lentEvent: ((LifecycleEvent, Instance, Bytes) -> Void)?

@@ -57,8 +57,10 @@ public struct LifecycleEvent: Sendable {
     /// The print site of a line whose label has a role (`PrintSite.fingerprint`), or 0.
     var printSite: UInt32 = 0
 
-    /// The whole input line, for evidence and reports (empty while the line is lent instead, see `textBytes`).
-    public var text: String
+    /// The whole input line when the event owns it (a decoded record, a line read again, an observer that keeps
+    /// events); empty where the parser kept only its place (`textBytes`). Rules and observers read the line as the
+    /// engine hands it to them (`EventLine`, `RuleContext.text(of:)`), never here.
+    var text: String
 
     /// Where the line is in its chunk: parsers record this rather than build `text`, and the in-order stage
     /// lends the engine those bytes alongside the event (`RuleEngine.feed`).

@@ -31,8 +31,8 @@ public final class RuleContext {
     /// leaves to its default, or a moment it needs only with other settings): the engine stops making it.
     public func ignoreFromNowOn() { ignoredCall = true }
 
-    /// The line of the event being judged, while the engine lends it instead of making `LifecycleEvent.text`.
-    var lentLine: Bytes?
+    /// The line of the event being judged.
+    var line: EventLine?
 
     init(settings: RuleSettings, rules: [any Rule], emit: @escaping (Finding) -> Void) {
         self.ruleIdentities = rules.map { ($0.ruleDescription.identifier, $0.ruleDescription.severity) }
@@ -73,15 +73,12 @@ public final class RuleContext {
     /// The last lines of `instance`'s timeline (at most six), oldest first.
     public func recentLines(of instance: Instance) -> [EvidenceLine] { timeline.recentLines(endingAt: instance.evidence) }
 
-    /// The text of `event`'s line.
-    public func text(of event: LifecycleEvent) -> String {
-        if let lentLine, event.text.isEmpty { return lentLine.string(0..<lentLine.count) }
-        return event.text
-    }
+    /// The text of the line of `event`, the event being judged.
+    public func text(of event: LifecycleEvent) -> String { line?.string ?? event.text }
 
-    /// Calls `body` with the bytes of `event`'s line, made into no `String`.
+    /// Calls `body` with the bytes of the line of `event`, the event being judged, made into no `String`.
     func withLine<Result>(of event: LifecycleEvent, _ body: (Bytes) -> Result) -> Result {
-        if let lentLine, event.text.isEmpty { return body(lentLine) }
+        if let line { return body(line.bytes) }
         var text = event.text
         return text.withUTF8(body)
     }

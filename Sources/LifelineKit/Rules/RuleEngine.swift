@@ -68,9 +68,8 @@ public final class RuleEngine {
         set { tracker.updateJudge { $0.onInstanceFinished = newValue } }
     }
 
-    /// Called with every event after it is placed on its instance: reports use it. Events consumed with a lent
-    /// line have an empty `text` here; use `onLentEvent` for those.
-    public var onEvent: ((LifecycleEvent, Instance) -> Void)? {
+    /// Called with every event after it is placed on its instance, and its line: reports use it.
+    public var onEvent: ((LifecycleEvent, Instance, String) -> Void)? {
         didSet { updateEventHook() }
     }
 
@@ -79,16 +78,14 @@ public final class RuleEngine {
         didSet { updateEventHook() }
     }
 
-    /// Whether events may be consumed with lent lines: no observer needs their `text`.
+    /// Whether events may be consumed with lent lines: no observer keeps them.
     var lendsLines: Bool { onEvent == nil }
 
     private func updateEventHook() {
         if let onEvent {
-            tracker.onEvent = { event, instance, _ in onEvent(event, instance) }
+            tracker.onEvent = { event, instance, line in onEvent(event, instance, line.string) }
         } else if let onLentEvent {
-            tracker.onEvent = { event, instance, line in
-                if let line { onLentEvent(event, instance, line) } else { var text = event.text; text.withUTF8 { onLentEvent(event, instance, $0) } }
-            }
+            tracker.onEvent = { event, instance, line in onLentEvent(event, instance, line.bytes) }
         } else {
             tracker.onEvent = nil
         }
@@ -158,7 +155,7 @@ struct RuleRunner: TimelineJudge {
                       watchedApplied: afterWatchers.indices.filter { !afterWatchers[$0].isEmpty }, watchesTime: !clockWatchers.isEmpty)
     }
 
-    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan) {
+    mutating func judge(_ event: LifecycleEvent, line: EventLine, on instance: Instance, _ timeline: TimelineLoan) {
         if case .appEvent(let app) = event.kind {
             let judging = appCheckers.first { $0.name == app.name }?.rules ?? everyAppChecker
             guard !judging.isEmpty else { return }
@@ -177,11 +174,11 @@ struct RuleRunner: TimelineJudge {
 
     /// Lends the rules the event's line and the timeline while `body` runs.
     @inline(__always)
-    private mutating func lend(_ line: Bytes?, _ timeline: TimelineLoan, _ body: (inout RuleRunner) -> Void) {
-        context.lentLine = line
+    private mutating func lend(_ line: EventLine, _ timeline: TimelineLoan, _ body: (inout RuleRunner) -> Void) {
+        context.line = line
         context.loan = timeline
         body(&self)
-        context.lentLine = nil
+        context.line = nil
         context.loan = nil
     }
 

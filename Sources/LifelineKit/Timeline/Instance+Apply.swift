@@ -1,8 +1,8 @@
 extension Instance {
     /// Moves the instance to the state `event` implies, whether or not a rule objected: this is the
     /// resynchronisation that keeps one bad callback from cascading into follow-on findings. (The line's text is
-    /// kept by the tracker, in its `EvidenceArena`.)
-    mutating func apply(_ event: LifecycleEvent, scope: Callback?) {
+    /// kept by the tracker, in its `EvidenceArena`; an added observer keeps its own.)
+    mutating func apply(_ event: LifecycleEvent, line: @autoclosure () -> EventLine, scope: Callback?) {
         let isFirstEvent = lastLine == 0
         let mark = Mark(line: event.line, time: event.time, callback: event.kind.callback)
         switch event.kind {
@@ -13,7 +13,7 @@ extension Instance {
                 if entry.count <= 0 {
                     entry.addedIn = scope
                     entry.addedLine = event.line
-                    entry.addedText = event.text
+                    entry.addedText = line().string
                     entry.cancelledSinceAdd = false
                 }
                 entry.count += 1

@@ -6,9 +6,8 @@
 protocol TimelineJudge {
     /// Which events the judge does something for, asked once by the tracker.
     var interest: JudgeInterest { get }
-    /// Judges `event` on `instance`, as it was before the event. `line` is the event's line when it is lent rather
-    /// than in `event.text`.
-    mutating func judge(_ event: LifecycleEvent, line: Bytes?, on instance: Instance, _ timeline: TimelineLoan)
+    /// Judges `event`, whose line is `line`, on `instance`, as it was before the event.
+    mutating func judge(_ event: LifecycleEvent, line: EventLine, on instance: Instance, _ timeline: TimelineLoan)
     /// `event` has moved `instance` on. Returns whether `interest` changed (the judge stopped watching something).
     mutating func applied(_ event: LifecycleEvent, to instance: Instance, _ timeline: TimelineLoan) -> Bool
     /// Judges what a callback's body did to `instance` (called for instances that have logged observers only).

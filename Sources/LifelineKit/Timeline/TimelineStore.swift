@@ -13,22 +13,17 @@ struct TimelineStore {
         arena = EvidenceArena(capacity: evidenceCapacity)
     }
 
-    /// Moves the instance in `slot` on by `event`, keeps the event's line (`line` when lent, else `event.text`) as
-    /// its newest evidence, and notes a callback its class logs. The instance is reached once for all of it.
-    mutating func apply(_ event: LifecycleEvent, line: Bytes?, to slot: Int, scope: Callback?) {
+    /// Moves the instance in `slot` on by `event`, keeps the event's line as its newest evidence, and notes a
+    /// callback its class logs. The instance is reached once for all of it.
+    mutating func apply(_ event: LifecycleEvent, line: EventLine, to slot: Int, scope: Callback?) {
         Self.apply(event, line: line, to: &live[slot], arena: &arena, facts: &facts, scope: scope)
     }
 
-    private static func apply(_ event: LifecycleEvent, line: Bytes?, to instance: inout Instance, arena: inout EvidenceArena,
+    private static func apply(_ event: LifecycleEvent, line: EventLine, to instance: inout Instance, arena: inout EvidenceArena,
                               facts: inout TimelineFacts, scope: Callback?) {
-        instance.apply(event, scope: scope)
+        instance.apply(event, line: line, scope: scope)
         let previous = instance.evidence
-        if let line {
-            instance.evidence = arena.append(line: event.line, bytes: line, after: previous)
-        } else {
-            var text = event.text
-            instance.evidence = text.withUTF8 { arena.append(line: event.line, bytes: $0, after: previous) }
-        }
+        instance.evidence = arena.append(line: event.line, bytes: line.bytes, after: previous)
         if let callback = event.kind.callback, !instance.loggedCallbacks.contains(callback) {
             instance.loggedCallbacks.insert(callback)  // the class profile already has what the instance logged
             facts.recordLogged(callback, profile: instance.profile)

@@ -33,7 +33,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// Called with each such line and the line of the delivery's first print.
     var onRepeatedDelivery: ((LifecycleEvent, Int) -> Void)?
     /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
-    var onEvent: ((LifecycleEvent, Instance, Bytes?) -> Void)?
+    var onEvent: ((LifecycleEvent, Instance, EventLine) -> Void)?
 
     init(judge: Judge, ignoredClasses: [String], evidenceCapacity: Int = EvidenceArena.defaultCapacity, firstSweep: Int = 256) {
         self.timeline = TimelineStore(evidenceCapacity: evidenceCapacity)
@@ -98,6 +98,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent. An app
     /// event is told here the callback it happened in (`AppEvent.callback`), in place.
     mutating func consume(_ event: inout LifecycleEvent, line: Bytes? = nil) {
+        if let line { return consume(&event, EventLine(line)) }
+        var text = event.text
+        text.withUTF8 { consume(&event, EventLine($0)) }
+    }
+
+    private mutating func consume(_ event: inout LifecycleEvent, _ line: EventLine) {
         if let time = event.time { observe(time) }
         timeline.facts.previousLine = timeline.facts.lastLine
         timeline.facts.lastLine = event.line
@@ -117,7 +123,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             return
         }
         if let callback = event.kind.callback, openBodies.callback(thread) == callback, openBodies.isOpen(thread, for: key),
-           isAnotherPrintOfTheOpenDelivery(event, line, key, thread) {
+           isAnotherPrintOfTheOpenDelivery(line, key, thread) {
             repeatedDeliveryLines += 1
             onRepeatedDelivery?(event, openBodies.lastBody(thread).line)
             return
@@ -221,7 +227,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Judges `event` on the instance in `slot` as it was before the event, then moves it in place to the state the
     /// event implies.
-    private mutating func judgeAndApply(_ event: LifecycleEvent, _ line: Bytes?, _ slot: Int, _ key: InstanceKey, _ thread: Int,
+    private mutating func judgeAndApply(_ event: LifecycleEvent, _ line: EventLine, _ slot: Int, _ key: InstanceKey, _ thread: Int,
                                         _ enclosing: Enclosing) {
         if interest.judges(event.kind) {  // `withJudge(on:)` written out: this is the call made for most events
             withUnsafeMutablePointer(to: &timeline) { store in
@@ -232,13 +238,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         if timeline.live[slot].isDeallocated, let callback = event.kind.callback, callback != .dealloc {
             timeline.live[slot] = makeInstance(key, generation: timeline.live[slot].generation + 1)  // resynchronise: a new life
         }
-        if case .observerAdded = event.kind, let line, event.text.isEmpty {
-            var withText = event  // an added observer keeps its line as evidence
-            withText.text = line.string(0..<line.count)
-            timeline.apply(withText, line: line, to: slot, scope: enclosing.scope)
-        } else {
-            timeline.apply(event, line: line, to: slot, scope: enclosing.scope)
-        }
+        timeline.apply(event, line: line, to: slot, scope: enclosing.scope)
         if let callback = event.kind.callback {
             openBodies.open(thread, callback: callback, line: event.line, instance: key)
         } else if event.kind.isObserver, case .own = enclosing {
@@ -258,16 +258,12 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     /// Whether `event` repeats the callback whose body is open on its thread, for the same instance, from another
     /// print statement (`PrintSite`): one delivery logged by two print sites, not a second call.
-    private func isAnotherPrintOfTheOpenDelivery(_ event: LifecycleEvent, _ line: Bytes?, _ key: InstanceKey, _ thread: Int) -> Bool {
+    private func isAnotherPrintOfTheOpenDelivery(_ line: EventLine, _ key: InstanceKey, _ thread: Int) -> Bool {
         guard let slot = timeline.live.slot(of: key),
               let previous = timeline.arena.lines(endingAt: timeline.live[slot].evidence, depth: 1).first,
               previous.line == openBodies.lastBody(thread).line else { return false }
         var previousText = previous.text
-        return previousText.withUTF8 { earlier in
-            if let line { return !PrintSite.same(earlier, line) }
-            var text = event.text
-            return text.withUTF8 { !PrintSite.same(earlier, $0) }
-        }
+        return previousText.withUTF8 { !PrintSite.same($0, line.bytes) }
     }
 
     /// Tells an app event the callback it happened in.

@@ -78,7 +78,7 @@ final class LabelVouchingTests: XCTestCase {
         analyzer.blockSize = blockSize
         var seen: [String] = []
         var observer = TraceAnalyzer.Observer { _ in }
-        observer.event = { event, instance in
+        observer.event = { event, instance, _ in
             if let callback = event.kind.callback { seen.append("\(event.line) \(callback.rawValue) \(instance.key.ref.name)") }
         }
         _ = try analyzer.analyze(.file(url.path), observer: observer)

@@ -78,7 +78,7 @@ final class TimingCollectorTests: XCTestCase {
     func testClocksAtRestAreDroppedAndResumed() throws {
         let collector = TimingCollector(file: "trace.log")
         let engine = RuleEngine(rules: [], settings: RuleSettings()) { _ in }
-        engine.onEvent = { event, instance in collector.record(event, on: instance) }
+        engine.onEvent = { event, instance, _ in collector.record(event, on: instance) }
         var line = 0
         func log(_ second: Int, _ address: UInt64, _ callback: Callback) {
             line += 1
