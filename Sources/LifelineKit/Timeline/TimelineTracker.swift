@@ -87,9 +87,16 @@ struct TimelineTracker<Judge: TimelineJudge> {
 
     // MARK: Input
 
-    /// Notes the time of a line, so time-based judges see the trace's clock move.
+    /// Notes the time of a line, so time-based judges see the trace's clock move. Inline, as most events carry a
+    /// time and most times tell a judge nothing.
+    @inline(__always)
     mutating func observe(_ time: TraceTime) {
         guard timeline.facts.advance(to: time), interest.watchesTime else { return }
+        tellJudge(time)
+    }
+
+    @inline(never)
+    private mutating func tellJudge(_ time: TraceTime) {
         var changed = false
         withJudge { changed = $0.timeAdvanced(to: time, $1) }
         if changed { interest = judge.interest }
