@@ -42,20 +42,17 @@ struct IdleInstance: Sendable {
     }
 
     /// Whether `instance` is at rest but for its observers, which must all be resting (`Instance.restObservers`), and
-    /// its numbers fit. A deallocated one (`dead`, kept by `TombstoneStore` with its death beside it) may have died
-    /// in any appearance state.
-    static func canHold(_ instance: borrowing Instance, dead: Bool = false) -> Bool {
+    /// its numbers fit.
+    static func canHold(_ instance: borrowing Instance) -> Bool {
         // Every line number is at most `lastLine`, so it fits when that does.
-        (dead ? instance.dealloc != nil : instance.appearance == .disappeared && instance.dealloc == nil)
-            && instance.pendingMove == nil
+        instance.appearance == .disappeared && instance.dealloc == nil && instance.pendingMove == nil
             && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
             && UInt32(exactly: instance.lastLine) != nil
     }
 
-    /// The compact form of `instance`, or nil when it is not at rest (with `dead`, not deallocated) or its numbers
-    /// do not fit. A dead instance's dealloc and appearance are not kept here (`TombstoneStore` keeps them).
-    init?(_ instance: borrowing Instance, names: inout NameTable, dead: Bool = false) {
-        guard Self.canHold(instance, dead: dead), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }) else { return nil }
+    /// The compact form of `instance`, or nil when it is not at rest or its numbers do not fit.
+    init?(_ instance: borrowing Instance, names: inout NameTable) {
+        guard Self.canHold(instance), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }) else { return nil }
         let key = instance.key
         address = key.ref.address ?? 0
         name = key.ref.interned.number

@@ -3,7 +3,7 @@
 /// 32-bit record numbers finds them, comparing the keys the records hold. An idle instance costs its record plus
 /// a few table bytes (`retainedBytes`).
 struct IdleStore: Sendable {
-    private var records = PagedRecords()
+    private var records = PagedRecords<IdleInstance>()
     private var freeRecords: [UInt32] = []
     /// Record number plus one per slot; 0 is empty. Power-of-two size, at most three quarters full.
     private var table = [UInt32](repeating: 0, count: 64)
@@ -157,34 +157,11 @@ struct IdleStore: Sendable {
     }
 }
 
-/// `IdleInstance` records in pages of 4,096.
-private struct PagedRecords: Sendable {
-    private var pages: [[IdleInstance]] = []
-    private(set) var count = 0
-    private static let pageSize = 4096
-
-    subscript(record: Int) -> IdleInstance {
-        get { pages[record / Self.pageSize][record % Self.pageSize] }
-        set { pages[record / Self.pageSize][record % Self.pageSize] = newValue }
-    }
-
+extension PagedRecords where Record == IdleInstance {
     /// The key parts of `record`, read in place (a whole record is over a hundred bytes).
     func key(_ record: Int) -> (address: UInt64, name: UInt32, process: UInt32, hasAddress: Bool) {
         let page = record / Self.pageSize, index = record % Self.pageSize
         return (pages[page][index].address, pages[page][index].name, pages[page][index].process,
                 pages[page][index].flags.contains(.keyHasAddress))
     }
-
-    mutating func append(_ record: IdleInstance) {
-        if count % Self.pageSize == 0 {
-            var page: [IdleInstance] = []
-            page.reserveCapacity(Self.pageSize)
-            pages.append(page)
-        }
-        pages[pages.count - 1].append(record)
-        count += 1
-    }
-
-    /// Records the pages have room for.
-    var capacity: Int { pages.count * Self.pageSize }
 }

@@ -162,7 +162,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             if event.kind.callback?.beginsLife == true || (key.ref.mayNameSeveralObjects && event.kind.callback != nil) {
                 slot = timeline.live.insert(makeInstance(key, generation: dead.generation + 1))
             } else {
-                slot = timeline.live.insert(dead)  // judged as it died; back among the dead unless the event starts a new life
+                slot = timeline.live.insert(dead)  // judged on its remains (`Tomb`); back among the dead unless the event starts a new life
                 wasDead = true
             }
         } else {

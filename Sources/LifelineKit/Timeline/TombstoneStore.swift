@@ -1,99 +1,310 @@
-/// Deallocated instances, kept so a later callback at the same key can be recognised. Capped: the
-/// oldest are forgotten first, so memory stays bounded on endless streams.
+/// Deallocated instances, kept so a later event at the same key is recognised. Capped: the oldest are forgotten
+/// first, so memory stays bounded on endless streams.
 ///
-/// Most are kept in the compact form of instances at rest (`IdleInstance`, with the dealloc and the state they died
-/// in beside it), which gives back the very instance that went in: a trace whose controllers are freed keeps about
-/// a fifth of the bytes a whole instance takes. One with an observer still registered stays whole. The two forms
-/// live in arrays of their own, as an array of either would give every element the size of the larger.
+/// A dead instance keeps only what a later event at its key reads of it (`Tomb`, 56 bytes): the tracker starts a
+/// new life with the next generation on a callback that begins one, and otherwise has the rules judge the dead
+/// instance, which they answer from its identity, its dealloc, its evidence and an open transition's start. One
+/// whose observers are still registered (or whose numbers do not fit) is kept whole beside its record. Records sit
+/// in pages, found through an open-addressing table of 32-bit record numbers, as in `IdleStore`.
 struct TombstoneStore {
     let capacity: Int
-    /// Where each key's instance is: `n >= 0` at `compact[n]`, else at `whole[-n - 1]`. Every new instance looks its
-    /// key up here.
-    private var index = KeyIndex()
-    private var compact: [CompactTomb?] = []
-    private var whole: [Instance?] = []
-    private var freeCompact: [Int] = []
-    private var freeWhole: [Int] = []
-    /// The process and observer names of compact tombs.
+    private var records = PagedRecords<Tomb>()
+    private var freeRecords: [UInt32] = []
+    /// Record number plus one per slot; 0 is empty. Power-of-two size, at most three quarters full.
+    private var table = [UInt32](repeating: 0, count: 64)
+    /// The instances kept whole, by record.
+    private var whole: [UInt32: Instance] = [:]
+    /// The processes of the keys.
     private var names = NameTable()
-    /// Keys in order of burial, oldest from `head`, for eviction.
-    private var order: [InstanceKey] = []
-    private var head = 0
-
-    private struct CompactTomb {
-        var instance: IdleInstance
-        var dealloc: CompactMark
-        var appearance: AppearanceState
-    }
+    private(set) var count = 0
+    /// Keys in order of burial, for eviction. A key taken back (`remove`) leaves its entry behind: when it comes
+    /// around, it evicts whatever is buried at that key then.
+    private var order = BurialOrder()
 
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func insert(_ instance: consuming Instance) {
-        let key = instance.key
-        if let slot = index[key] { free(slot) } else { order.append(key) }
-        index[key] = store(instance)
-        while index.count > capacity, head < order.count {
-            let oldest = order[head]
-            head += 1
-            _ = remove(oldest)
+        let key = Tomb.Key(instance.key, names: &names)
+        let tomb = Tomb(instance, key: key)
+        if let slot = find(key) {
+            let record = table[slot] - 1
+            if records[Int(record)].isWhole { whole[record] = nil }
+            records[Int(record)] = tomb
+            if tomb.isWhole { whole[record] = instance }
+        } else {
+            store(tomb, instance)
+            order.append(key)
         }
-        if head > 4096, head * 2 > order.count {
-            order.removeFirst(head)
-            head = 0
+        while count > capacity, let oldest = order.popOldest() {
+            if let slot = find(oldest) { _ = take(slot) }
         }
         // Keys taken back by `remove` (address reuse) leave stale entries behind: now and then keep only the
         // newest entry of each key still stored.
-        if order.count - head > 2 * index.count + 4096 {
-            var seen = Set<InstanceKey>()
-            order = Array(order[head...].reversed().filter { index[$0] != nil && seen.insert($0).inserted }.reversed())
-            head = 0
+        if order.count > 2 * count + 4096 {
+            var seen = Set<Tomb.Key>(), kept = order
+            kept.keepNewest { find($0) != nil && seen.insert($0).inserted }
+            order = kept
         }
     }
 
+    /// Takes the dead instance at `key` out of the store: as it went in when kept whole, else its remains (`Tomb`).
     mutating func remove(_ key: InstanceKey) -> Instance? {
-        guard let slot = index[key] else { return nil }
-        index[key] = nil
-        defer { free(slot) }
-        guard slot >= 0 else { return whole[-slot - 1] }
-        guard let tomb = compact[slot] else { return nil }
-        var instance = Instance(tomb.instance, names: names)
-        instance.dealloc = tomb.dealloc.mark
-        instance.appearance = tomb.appearance
+        guard count > 0, let process = names.existingID(key.process), let slot = find(Tomb.Key(key, process: process)) else { return nil }
+        return take(slot)
+    }
+
+    /// Tombs kept as remains and whole.
+    var counts: (compact: Int, whole: Int) { (count - whole.count, whole.count) }
+
+    /// The bytes the store holds for its tombs, whole ones aside: records, table, free list and burial order
+    /// (capacity, not just use).
+    var retainedBytes: Int {
+        records.capacity * MemoryLayout<Tomb>.stride + table.count * MemoryLayout<UInt32>.stride
+            + freeRecords.capacity * MemoryLayout<UInt32>.stride + order.retainedBytes
+            + names.retainedBytes
+    }
+
+    private mutating func store(_ tomb: Tomb, _ instance: borrowing Instance) {
+        if (count + 1) * 4 > table.count * 3 { grow() }
+        let record: UInt32
+        if let free = freeRecords.popLast() {
+            record = free
+            records[Int(record)] = tomb
+        } else {
+            record = UInt32(records.count)
+            records.append(tomb)
+        }
+        if tomb.isWhole { whole[record] = copy instance }
+        place(record)
+        count += 1
+    }
+
+    /// Empties `slot` and gives back the instance its record held.
+    private mutating func take(_ slot: Int) -> Instance {
+        var hole = slot
+        let record = table[hole] - 1
+        let tomb = records[Int(record)]
+        let instance = tomb.isWhole ? whole.removeValue(forKey: record)! : Instance(tomb, names: names)
+        freeRecords.append(record)
+        count -= 1
+        // Backward-shift deletion: move up every later entry of the probe chain that the hole would cut off.
+        let mask = table.count - 1
+        table[hole] = 0
+        var next = (hole + 1) & mask
+        while table[next] != 0 {
+            let home = records[Int(table[next] - 1)].key.hash & mask
+            if !KeyIndex.staysAfterRemoval(home: home, hole: hole, slot: next) {
+                table[hole] = table[next]
+                table[next] = 0
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
         return instance
     }
 
-    /// The bytes one compact tomb takes in its array.
-    static var bytesPerCompactTomb: Int { MemoryLayout<CompactTomb?>.stride }
-
-    /// Tombs kept in compact form and whole.
-    var counts: (compact: Int, whole: Int) { (compact.count - freeCompact.count, whole.count - freeWhole.count) }
-
-    /// Stores `instance` and returns its place (`index`'s values).
-    private mutating func store(_ instance: borrowing Instance) -> Int {
-        if let idle = IdleInstance(instance, names: &names, dead: true) {
-            let tomb = CompactTomb(instance: idle, dealloc: CompactMark(instance.dealloc), appearance: instance.appearance)
-            if let slot = freeCompact.popLast() {
-                compact[slot] = tomb
-                return slot
-            }
-            compact.append(tomb)
-            return compact.count - 1
+    private func find(_ key: Tomb.Key) -> Int? {
+        let mask = table.count - 1
+        var slot = key.hash & mask
+        while table[slot] != 0 {
+            if records[Int(table[slot] - 1)].key == key { return slot }
+            slot = (slot + 1) & mask
         }
-        if let slot = freeWhole.popLast() {
-            whole[slot] = copy instance
-            return -slot - 1
-        }
-        whole.append(copy instance)
-        return -whole.count
+        return nil
     }
 
-    private mutating func free(_ slot: Int) {
-        if slot >= 0 {
-            compact[slot] = nil
-            freeCompact.append(slot)
-        } else {
-            whole[-slot - 1] = nil
-            freeWhole.append(-slot - 1)
+    private mutating func place(_ record: UInt32) {
+        let mask = table.count - 1
+        var slot = records[Int(record)].key.hash & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = record + 1
+    }
+
+    private mutating func grow() {
+        let entries = table.filter { $0 != 0 }
+        table = [UInt32](repeating: 0, count: table.count * 2)
+        for entry in entries { place(entry - 1) }
+    }
+}
+
+/// Keys in a ring whose size is a power of two, doubled only when full: an array whose consumed front is cut off now
+/// and then keeps the capacity it grew to with that front still in it.
+private struct BurialOrder {
+    private var keys = [Tomb.Key](repeating: Tomb.Key(), count: 64)
+    private var start = 0
+    private(set) var count = 0
+
+    mutating func append(_ key: Tomb.Key) {
+        if count == keys.count { rebuild(size: keys.count * 2) { _ in true } }
+        keys[(start + count) & (keys.count - 1)] = key
+        count += 1
+    }
+
+    mutating func popOldest() -> Tomb.Key? {
+        guard count > 0 else { return nil }
+        defer {
+            start = (start + 1) & (keys.count - 1)
+            count -= 1
         }
+        return keys[start]
+    }
+
+    /// Keeps the keys `keeps` says so of, asked from the newest to the oldest, in their order.
+    mutating func keepNewest(_ keeps: (Tomb.Key) -> Bool) {
+        var kept = [Bool](repeating: false, count: count)
+        for offset in (0..<count).reversed() { kept[offset] = keeps(keys[(start + offset) & (keys.count - 1)]) }
+        rebuild(size: keys.count) { kept[$0] }
+    }
+
+    var retainedBytes: Int { keys.capacity * MemoryLayout<Tomb.Key>.stride }
+
+    /// Lays the keys whose offset from the oldest `keeps` out from the start of a ring of `size`.
+    private mutating func rebuild(size: Int, keeping keeps: (Int) -> Bool) {
+        var ring = [Tomb.Key](repeating: Tomb.Key(), count: size)
+        var kept = 0
+        for offset in 0..<count where keeps(offset) {
+            ring[kept] = keys[(start + offset) & (keys.count - 1)]
+            kept += 1
+        }
+        (keys, start, count) = (ring, 0, kept)
+    }
+}
+
+/// What a later event at a dead instance's key reads of it. A callback that begins a life reads its generation; any
+/// other event is judged on the dead instance (`callback-after-dealloc` quotes its dealloc; a second dealloc reads
+/// its profile; an observer line its observers and whether it was seen from birth; `slow-transition` the start of
+/// a transition it died in) and reported with its identity and evidence. The rules judge nothing else of a dead
+/// instance: every other check stops at `isDeallocated`, and a callback other than dealloc starts a new life.
+struct Tomb: Sendable {
+    /// A key in 16 bytes: the address (0 for none), the name's number (`ControllerName`) and the process's entry
+    /// in the store's `NameTable`, shifted left by one, with the low bit set for a key with an address.
+    struct Key: Hashable, Sendable {
+        var address: UInt64
+        var name: UInt32
+        var process: UInt32
+
+        init(_ key: InstanceKey, process: UInt32) {
+            address = key.ref.address ?? 0
+            name = key.ref.interned.number
+            self.process = process << 1 | (key.ref.address == nil ? 0 : 1)
+        }
+
+        init(_ key: InstanceKey, names: inout NameTable) { self.init(key, process: names.id(key.process)) }
+
+        /// No key (a label's, of name 0, in process 0), to fill rings with.
+        init() { (address, name, process) = (0, 0, 0) }
+
+        var hasAddress: Bool { process & 1 != 0 }
+
+        var hash: Int {
+            var hash = (address ^ UInt64(name) << 40 ^ UInt64(process) << 52) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            return Int(truncatingIfNeeded: hash)
+        }
+    }
+
+    var key: Key
+    /// The start of the transition it died in: its line (0: none) and time (`TraceTime.microseconds`; `Int64.min`:
+    /// none). The callback is the one the transition begins with.
+    var transitionTime: Int64
+    var transitionLine: UInt32
+    /// `Instance.evidence` plus one (0: none).
+    var evidence: UInt32
+    var serial: UInt32
+    var generation: UInt32
+    var profile: UInt32
+    var lastLine: UInt32
+    var deallocLine: UInt32
+    var flags: Flags
+
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let seenFromBirth = Flags(rawValue: 1 << 0)
+        static let appearing = Flags(rawValue: 1 << 1)
+        static let appeared = Flags(rawValue: 1 << 2)
+        static let disappearing = Flags(rawValue: 1 << 3)
+        static let hasOffset = Flags(rawValue: 1 << 4)
+        static let yearUnknown = Flags(rawValue: 1 << 5)
+        /// The instance is kept whole (`TombstoneStore`), not in this record.
+        static let whole = Flags(rawValue: 1 << 6)
+    }
+
+    private static let noTime = Int64.min
+
+    var isWhole: Bool { flags.contains(.whole) }
+
+    /// The remains of the deallocated `instance`, or a record marked whole, holding only its key, when an observer is
+    /// still registered (observer lines after the dealloc are judged on the counts) or its numbers do not fit.
+    init(_ instance: borrowing Instance, key: Key) {
+        self.key = key
+        // The dealloc's and every mark's line are at most `lastLine`.
+        let fits = !instance.observers.containsEntry(where: { $0.count != 0 }) && UInt32(exactly: instance.serial) != nil
+            && UInt32(exactly: instance.generation) != nil && UInt32(exactly: instance.profile) != nil
+            && UInt32(exactly: instance.lastLine) != nil && (instance.evidence ?? 0) < Int(UInt32.max)
+        guard fits, let dealloc = instance.dealloc else {
+            (transitionTime, transitionLine, evidence, serial, generation, profile, lastLine, deallocLine) = (Self.noTime, 0, 0, 0, 0, 0, 0, 0)
+            flags = .whole
+            return
+        }
+        evidence = instance.evidence.map { UInt32($0 + 1) } ?? 0
+        serial = UInt32(instance.serial)
+        generation = UInt32(instance.generation)
+        profile = UInt32(instance.profile)
+        lastLine = UInt32(instance.lastLine)
+        deallocLine = UInt32(dealloc.line)
+        var flags: Flags = instance.seenFromBirth ? [.seenFromBirth] : []
+        let start: Mark?
+        switch instance.appearance {
+        case .appearing:
+            flags.insert(.appearing)
+            start = instance.willAppear
+        case .disappearing:
+            flags.insert(.disappearing)
+            start = instance.willDisappear
+        case .appeared:
+            flags.insert(.appeared)
+            start = nil
+        case .disappeared:
+            start = nil
+        }
+        transitionLine = start.map { UInt32($0.line) } ?? 0
+        transitionTime = start?.time?.microseconds ?? Self.noTime
+        if start?.time?.hasOffset == true { flags.insert(.hasOffset) }
+        if start?.time?.yearUnknown == true { flags.insert(.yearUnknown) }
+        self.flags = flags
+    }
+
+    /// The start of the transition it died in.
+    var transitionStart: Mark? {
+        guard transitionLine != 0 else { return nil }
+        let time = transitionTime == Self.noTime ? nil
+            : TraceTime(microseconds: transitionTime, hasOffset: flags.contains(.hasOffset), yearUnknown: flags.contains(.yearUnknown))
+        return Mark(line: Int(transitionLine), time: time, callback: flags.contains(.appearing) ? .viewWillAppear : .viewWillDisappear)
+    }
+}
+
+extension Instance {
+    /// The dead instance `tomb` holds the remains of: what it does not keep is as in a new instance, and the dealloc
+    /// is the only callback logged (so a second one notes nothing new about the class).
+    init(_ tomb: Tomb, names: borrowing NameTable) {
+        let address: UInt64? = tomb.key.hasAddress ? tomb.key.address : nil
+        self.init(serial: Int(tomb.serial),
+                  key: InstanceKey(process: names.process(tomb.key.process >> 1),
+                                   ref: ControllerRef(interned: ControllerName(number: tomb.key.name), address: address)),
+                  generation: Int(tomb.generation), profile: Int(tomb.profile))
+        seenFromBirth = tomb.flags.contains(.seenFromBirth)
+        if tomb.flags.contains(.appearing) {
+            appearance = .appearing
+            willAppear = tomb.transitionStart
+        } else if tomb.flags.contains(.disappearing) {
+            appearance = .disappearing
+            willDisappear = tomb.transitionStart
+        } else if tomb.flags.contains(.appeared) {
+            appearance = .appeared
+        }
+        dealloc = Mark(line: Int(tomb.deallocLine), time: nil, callback: .dealloc)
+        loggedCallbacks.insert(.dealloc)
+        evidence = tomb.evidence == 0 ? nil : Int(tomb.evidence) - 1
+        lastLine = Int(tomb.lastLine)
     }
 }

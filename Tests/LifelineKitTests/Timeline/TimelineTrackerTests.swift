@@ -215,4 +215,23 @@ final class TimelineTrackerTests: XCTestCase {
         XCTAssertEqual(outcome.findings.map(\.line), [3, 5, 5])
         XCTAssertEqual(outcome.statistics.controllers, 2)
     }
+
+    /// Events after a dealloc are judged on what the tombstone keeps (`Tomb`): the dealloc's line, the evidence, being
+    /// seen from birth (an observer removed), the start of the transition it died in (`slow-transition`).
+    func testADeadInstanceIsJudgedOnWhatItsTombKeeps() throws {
+        let found = try findings("""
+            2016-04-27 10:00:00.000 Shop[1:1] <Shop.A: 0x1> viewDidLoad()
+            2016-04-27 10:00:00.100 Shop[1:1] <Shop.A: 0x1> viewWillAppear(_:)
+            2016-04-27 10:00:00.200 Shop[1:1] <Shop.A: 0x1> deinit
+            2016-04-27 10:00:00.300 Shop[1:1] <Shop.B: 0x2> viewDidLoad()
+            2016-04-27 10:00:00.400 Shop[1:1] <Shop.A: 0x1> removeObserver Foo
+            2016-04-27 10:00:02.000 Shop[1:1] <Shop.A: 0x1> viewDidAppear(_:)
+            """)
+        XCTAssertEqual(found.map(\.rule), ["observer-balance", "callback-after-dealloc", "slow-transition"])
+        XCTAssertEqual(found.map(\.message), ["<Shop.A: 0x1> removeObserver Foo without a matching addObserver",
+                                              "<Shop.A: 0x1> viewDidAppear after its dealloc at line 3",
+                                              "<Shop.A: 0x1> viewWillAppear → viewDidAppear took 1.9 s (threshold 1 s)"])
+        XCTAssertEqual(found.map { $0.evidence.map(\.line) }, [[1, 2, 3, 5], [1, 2, 3, 5, 6], [1, 2, 3, 5, 6]])
+        XCTAssertEqual(Set(found.map(\.subject.serial)), [1])
+    }
 }

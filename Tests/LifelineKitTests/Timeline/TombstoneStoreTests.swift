@@ -10,38 +10,75 @@ final class TombstoneStoreTests: XCTestCase {
         return Instance(serial: number, key: key, generation: generation, profile: 0)
     }
 
-    /// A deallocated instance comes back as it went in, in whatever state it died, kept compact unless an observer is
-    /// still registered (then it is kept whole).
-    func testADeadInstanceComesBackAsItWentInAndIsKeptCompact() {
+    /// A deallocated instance comes back with what a later event at its key reads (`Tomb`): its identity, its
+    /// dealloc, its evidence, whether it was seen from birth and the start of the transition it died in. Resting
+    /// observers are dropped (a later add or remove reads only its own count); the rest is as in a new instance.
+    func testADeadInstanceComesBackWithWhatALaterEventReads() {
         var store = TombstoneStore(capacity: 10)
         var dead = instance(1)
+        dead.seenFromBirth = true
         dead.viewDidLoadLine = 2
-        dead.appearance = .appeared
+        dead.appearance = .appearing
         dead.appearanceKnown = true
         dead.everAppeared = true
-        dead.willAppear = Mark(line: 3, time: TraceTime(microseconds: 42, hasOffset: true), callback: .viewWillAppear)
-        dead.lastAppearanceCallback = .viewDidAppear
-        dead.dealloc = Mark(line: 9, time: nil, callback: .dealloc)
-        dead.observers["Keyboard"] = ObserverEntry()
+        dead.willAppear = Mark(line: 7, time: TraceTime(microseconds: 42, hasOffset: true), callback: .viewWillAppear)
+        dead.willDisappear = Mark(line: 5, time: nil, callback: .viewWillDisappear)
+        dead.lastAppearanceCallback = .viewWillAppear
+        dead.dealloc = Mark(line: 9, time: TraceTime(microseconds: 99, hasOffset: true), callback: .dealloc)
+        dead.observers["Keyboard"] = ObserverEntry(count: 0, addedIn: .viewDidLoad, addedLine: 3, addedText: "addObserver Keyboard")
         dead.loggedCallbacks.insert(.viewDidLoad)
+        dead.loggedCallbacks.insert(.dealloc)
         dead.evidence = 17
         dead.lastLine = 9
         store.insert(dead)
-        var registered = instance(2)
-        registered.dealloc = Mark(line: 12, time: nil, callback: .dealloc)
-        registered.observers["Cart"] = ObserverEntry(count: 1, addedIn: .viewWillAppear, addedLine: 10, addedText: "addObserver Cart")
-        store.insert(registered)
         XCTAssertEqual(store.counts.compact, 1)
-        XCTAssertEqual(store.counts.whole, 1)
-        XCTAssertEqual(store.remove(dead.key), dead)
-        XCTAssertEqual(store.remove(registered.key), registered)
+        XCTAssertEqual(store.counts.whole, 0)
+
+        var remains = instance(1)
+        remains.seenFromBirth = true
+        remains.appearance = .appearing
+        remains.willAppear = dead.willAppear
+        remains.dealloc = Mark(line: 9, time: nil, callback: .dealloc)
+        remains.loggedCallbacks.insert(.dealloc)
+        remains.evidence = 17
+        remains.lastLine = 9
+        XCTAssertEqual(store.remove(dead.key), remains)
         XCTAssertEqual(store.counts.compact + store.counts.whole, 0)
     }
 
-    /// The bytes a compact tomb takes in its array, under README's bound (a whole instance takes twice that inline,
-    /// and its observers, evidence and names besides).
-    func testACompactTombIsSmall() {
-        XCTAssertLessThanOrEqual(TombstoneStore.bytesPerCompactTomb, 160, "README's bound")
+    /// One with an observer still registered is kept whole, and comes back as it went in.
+    func testADeadInstanceWithARegisteredObserverIsKeptWhole() {
+        var store = TombstoneStore(capacity: 10)
+        var registered = instance(2)
+        registered.dealloc = Mark(line: 12, time: nil, callback: .dealloc)
+        registered.observers["Cart"] = ObserverEntry(count: 1, addedIn: .viewWillAppear, addedLine: 10, addedText: "addObserver Cart")
+        registered.lastLine = 12
+        store.insert(registered)
+        XCTAssertEqual(store.counts.compact, 0)
+        XCTAssertEqual(store.counts.whole, 1)
+        XCTAssertEqual(store.remove(registered.key), registered)
+        XCTAssertEqual(store.counts.whole, 0)
+    }
+
+    /// The bytes held per deallocated instance (record, table share, free list and place in the burial order) with the
+    /// store full, and once as many again have been buried and the oldest forgotten, under README's bound.
+    func testADeadInstanceKeepsAboutAHundredBytes() {
+        let capacity = 100_000
+        var store = TombstoneStore(capacity: capacity)
+        func bury(_ number: Int) {
+            var dead = instance(number + 1)
+            dead.dealloc = Mark(line: number * 7 + 6, time: nil, callback: .dealloc)
+            dead.evidence = number * 7 + 6
+            dead.lastLine = number * 7 + 6
+            store.insert(dead)
+        }
+        for number in 0..<capacity { bury(number) }
+        XCTAssertEqual(store.counts.compact, capacity)
+        XCTAssertEqual(MemoryLayout<Tomb>.stride, 56)
+        XCTAssertLessThanOrEqual(Double(store.retainedBytes) / Double(capacity), 96, "README's bound, full")
+        for number in capacity..<(capacity * 5 / 2) { bury(number) }
+        XCTAssertEqual(store.counts.compact, capacity)
+        XCTAssertLessThanOrEqual(Double(store.retainedBytes) / Double(capacity), 96, "README's bound, after turnover")
     }
 
     func testRemoveGivesBackTheBuriedInstanceOnce() {
@@ -64,6 +101,20 @@ final class TombstoneStoreTests: XCTestCase {
         for number in 0..<250 { store.insert(instance(number)) }
         for number in 0..<150 { XCTAssertNil(store.remove(instance(number).key), "\(number) was evicted") }
         for number in 150..<250 { XCTAssertEqual(store.remove(instance(number).key)?.serial, number) }
+    }
+
+    /// A key taken back leaves its place in the order of burial: when that place comes around, it evicts whatever is
+    /// buried at the key then, before older tombs.
+    func testThePlaceOfAKeyTakenBackEvictsWhatIsBuriedThereLater() {
+        var store = TombstoneStore(capacity: 2)
+        store.insert(instance(1))
+        store.insert(instance(2))
+        XCTAssertNotNil(store.remove(instance(1).key))
+        store.insert(instance(1, generation: 2))
+        store.insert(instance(3))
+        XCTAssertNil(store.remove(instance(1).key))
+        XCTAssertEqual(store.remove(instance(2).key)?.serial, 2)
+        XCTAssertEqual(store.remove(instance(3).key)?.serial, 3)
     }
 
     func testKeysTakenBackAndBuriedAgainStayBounded() {
