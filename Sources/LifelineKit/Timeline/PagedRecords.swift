@@ -1,8 +1,8 @@
 /// Records in pages of 4,096, for the stores of compact instances (`IdleStore`, `TombstoneStore`): growing never
 /// copies them and never holds more than one page spare.
 struct PagedRecords<Record: Sendable>: Sendable {
-    /// Read in place by the stores' extensions (`pages[page][index].field`), which a copy of a record out of its page
-    /// would cost more than the field.
+    /// Read in place by the stores' extensions (`pages[page][index].field`): copying a whole record out of its page
+    /// costs more than the field.
     private(set) var pages: [[Record]] = []
     private(set) var count = 0
     static var pageSize: Int { 4096 }
