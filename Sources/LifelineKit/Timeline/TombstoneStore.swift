@@ -8,15 +8,12 @@
 /// in pages, found through an open-addressing table of 32-bit record numbers, as in `IdleStore`.
 struct TombstoneStore {
     let capacity: Int
-    private var records = PagedRecords<Tomb>()
-    private var freeRecords: [UInt32] = []
-    /// Record number plus one per slot; 0 is empty. Power-of-two size, at most three quarters full.
-    private var table = [UInt32](repeating: 0, count: 64)
+    private var records = RecordTable<Tomb>()
     /// The instances kept whole, by record.
     private var whole: [UInt32: Instance] = [:]
     /// The processes of the keys.
     private var names = NameTable()
-    private(set) var count = 0
+    var count: Int { records.count }
     /// Keys in order of burial, for eviction. A key taken back (`remove`) leaves its entry behind: when it comes
     /// around, it evicts whatever is buried at that key then.
     private var order = BurialOrder()
@@ -27,9 +24,9 @@ struct TombstoneStore {
         let key = Tomb.Key(instance.key, names: &names)
         let tomb = Tomb(instance, key: key)
         if let slot = find(key) {
-            let record = table[slot] - 1
-            if records[Int(record)].isWhole { whole[record] = nil }
-            records[Int(record)] = tomb
+            let record = records.record(in: slot)
+            if records[record].isWhole { whole[record] = nil }
+            records[record] = tomb
             if tomb.isWhole { whole[record] = instance }
         } else {
             store(tomb, instance)
@@ -59,72 +56,29 @@ struct TombstoneStore {
     /// The bytes the store holds for its tombs, whole ones aside: records, table, free list and burial order
     /// (capacity, not just use).
     var retainedBytes: Int {
-        records.capacity * MemoryLayout<Tomb>.stride + table.count * MemoryLayout<UInt32>.stride
-            + freeRecords.capacity * MemoryLayout<UInt32>.stride + order.retainedBytes
+        records.retainedBytes + order.retainedBytes
             + names.retainedBytes
     }
 
     private mutating func store(_ tomb: Tomb, _ instance: borrowing Instance) {
-        if (count + 1) * 4 > table.count * 3 { grow() }
-        let record: UInt32
-        if let free = freeRecords.popLast() {
-            record = free
-            records[Int(record)] = tomb
-        } else {
-            record = UInt32(records.count)
-            records.append(tomb)
-        }
+        let record = records.insert(tomb, (), hash: Self.hash)
         if tomb.isWhole { whole[record] = copy instance }
-        place(record)
-        count += 1
     }
 
     /// Empties `slot` and gives back the instance its record held.
     private mutating func take(_ slot: Int) -> Instance {
-        var hole = slot
-        let record = table[hole] - 1
-        let tomb = records[Int(record)]
+        let record = records.record(in: slot)
+        let tomb = records[record]
         let instance = tomb.isWhole ? whole.removeValue(forKey: record)! : Instance(tomb, names: names)
-        freeRecords.append(record)
-        count -= 1
-        // Backward-shift deletion: move up every later entry of the probe chain that the hole would cut off.
-        let mask = table.count - 1
-        table[hole] = 0
-        var next = (hole + 1) & mask
-        while table[next] != 0 {
-            let home = records[Int(table[next] - 1)].key.hash & mask
-            if !KeyIndex.staysAfterRemoval(home: home, hole: hole, slot: next) {
-                table[hole] = table[next]
-                table[next] = 0
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
+        records.remove(slot: slot, (), hash: Self.hash)
         return instance
     }
 
     private func find(_ key: Tomb.Key) -> Int? {
-        let mask = table.count - 1
-        var slot = key.hash & mask
-        while table[slot] != 0 {
-            if records[Int(table[slot] - 1)].key == key { return slot }
-            slot = (slot + 1) & mask
-        }
-        return nil
+        return records.find(hash: key.hash) { pages, record in pages[Int(record)].key == key }
     }
 
-    private mutating func place(_ record: UInt32) {
-        let mask = table.count - 1
-        var slot = records[Int(record)].key.hash & mask
-        while table[slot] != 0 { slot = (slot + 1) & mask }
-        table[slot] = record + 1
-    }
-
-    private mutating func grow() {
-        let entries = table.filter { $0 != 0 }
-        table = [UInt32](repeating: 0, count: table.count * 2)
-        for entry in entries { place(entry - 1) }
-    }
+    private static func hash(_ pages: borrowing PagedRecords<Tomb>, _: borrowing Void, _ record: UInt32) -> Int { pages[Int(record)].key.hash }
 }
 
 /// Keys in a ring whose size is a power of two, doubled only when full: an array whose consumed front is cut off now
