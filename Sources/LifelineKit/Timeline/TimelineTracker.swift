@@ -32,7 +32,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     private(set) var repeatedDeliveryLines = 0
     /// Called with each such line and the line of the delivery's first print.
     var onRepeatedDelivery: ((LifecycleEvent, Int) -> Void)?
-    /// Called with every event after it is placed on its instance, with its line's bytes when they are lent.
+    /// Called with every event after it is placed on its instance, with its line.
     var onEvent: ((LifecycleEvent, Instance, EventLine) -> Void)?
 
     init(judge: Judge, ignoredClasses: [String], evidenceCapacity: Int = EvidenceArena.defaultCapacity, firstSweep: Int = 256) {
@@ -102,8 +102,9 @@ struct TimelineTracker<Judge: TimelineJudge> {
         if changed { interest = judge.interest }
     }
 
-    /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent. An app
-    /// event is told here the callback it happened in (`AppEvent.callback`), in place.
+    /// Places one event on its instance's timeline, judging it first. `line` is the event's line when lent; otherwise
+    /// the bytes of the event's own text are lent here, so everything after reads one `EventLine`. An app event is
+    /// told here the callback it happened in (`AppEvent.callback`), in place.
     mutating func consume(_ event: inout LifecycleEvent, line: Bytes? = nil) {
         if let line { return consume(&event, EventLine(line)) }
         var text = event.text
@@ -263,8 +264,8 @@ struct TimelineTracker<Judge: TimelineJudge> {
         onEvent?(event, timeline.live[slot], line)
     }
 
-    /// Whether `event` repeats the callback whose body is open on its thread, for the same instance, from another
-    /// print statement (`PrintSite`): one delivery logged by two print sites, not a second call.
+    /// Whether the event on `line` repeats the callback whose body is open on its thread, for the same instance,
+    /// from another print statement (`PrintSite`): one delivery logged by two print sites, not a second call.
     private func isAnotherPrintOfTheOpenDelivery(_ line: EventLine, _ key: InstanceKey, _ thread: Int) -> Bool {
         guard let slot = timeline.live.slot(of: key),
               let previous = timeline.arena.lines(endingAt: timeline.live[slot].evidence, depth: 1).first,
