@@ -11,7 +11,8 @@ struct IdleBatches {
     static let size = 1024
 
     private let store: IdleStore
-    private let order: [UInt64]
+    private let facts: TimelineFacts
+    private let order: [UInt32]
     private var nextRecord = 0
     private var pending: HandOver<[Instance]>?
     /// Where batches are made ahead, and freed: a serial queue of this end of trace's own, so that its blocks mostly
@@ -20,11 +21,12 @@ struct IdleBatches {
     private let queue: DispatchQueue?
 
     /// `order` holds the records to visit, as `IdleStore.recordsBySerial` gives them.
-    init(_ store: IdleStore, order: [UInt64], ahead: Bool) {
+    init(_ store: IdleStore, facts: TimelineFacts, order: [UInt32], ahead: Bool) {
         self.store = store
+        self.facts = facts
         self.order = order
         queue = ahead && !order.isEmpty ? DispatchQueue(label: "lifeline.idle-batches") : nil
-        if let queue { pending = Self.start(store, Array(order[batch(from: 0)]), freeing: [], on: queue) }
+        if let queue { pending = Self.start(store, facts, Array(order[batch(from: 0)]), freeing: [], on: queue) }
     }
 
     /// The records of the batch that starts at `start` in `order`.
@@ -36,25 +38,25 @@ struct IdleBatches {
         guard nextRecord < order.count else { return nil }
         let records = batch(from: nextRecord)
         nextRecord = records.upperBound
-        guard let ready = pending, let queue else { return Self.build(store, order[records]) }
+        guard let ready = pending, let queue else { return Self.build(store, facts, order[records]) }
         let made = ready.take()  // waits for it
         let following = batch(from: nextRecord)
-        pending = following.isEmpty ? nil : Self.start(store, Array(order[following]), freeing: done, on: queue)
+        pending = following.isEmpty ? nil : Self.start(store, facts, Array(order[following]), freeing: done, on: queue)
         return made
     }
 
-    private static func build(_ store: IdleStore, _ records: some Collection<UInt64>) -> [Instance] {
-        records.map { store.instance(record: UInt32(truncatingIfNeeded: $0)) }
+    private static func build(_ store: IdleStore, _ facts: TimelineFacts, _ records: some Collection<UInt32>) -> [Instance] {
+        records.map { store.instance(record: $0, facts: facts) }
     }
 
     /// Makes `records`' instances on `queue` (a batch is too small to pay for a thread of its own, as `inParallel`
     /// starts), where `done` is freed first.
-    private static func start(_ store: IdleStore, _ records: [UInt64], freeing done: consuming [Instance],
+    private static func start(_ store: IdleStore, _ facts: TimelineFacts, _ records: [UInt32], freeing done: consuming [Instance],
                               on queue: DispatchQueue) -> HandOver<[Instance]> {
         let made = HandOver<[Instance]>()
         queue.async { [done] in
             _ = done  // released with this closure, on this thread
-            made.put(build(store, records))
+            made.put(build(store, facts, records))
         }
         return made
     }

@@ -3,29 +3,29 @@
 /// log dealloc, so every controller they ever showed ends up like this; the tracker keeps those in this form
 /// (`IdleStore`), and `Instance(self, …)` gives back the very instance that went in.
 ///
-/// Lines and serials are 32-bit (0 for none); an instance whose numbers do not fit stays in full form.
+/// Its key and marks are encoded as a dead instance's (`CompactKey`, `CompactMark`); its class's profile is not
+/// kept, as the timeline finds it again from the key (`TimelineFacts.existingProfile(for:)`). Lines, serials and
+/// evidence positions are 32-bit (0 for none); an instance whose numbers do not fit stays in full form.
+/// `IdleInstanceTests` sets every property of an instance and checks that each comes back.
 struct IdleInstance: Sendable {
-    // The key: its address, the name's number (`ControllerName`) and the process's entry in the store's `NameTable`.
-    var address: UInt64
-    var name: UInt32
-    var process: UInt32
+    var key: CompactKey
+    var parentAddress: UInt64
+    /// The parent's name number plus one (0: no parent).
+    var parentName: UInt32
     var serial: UInt32
     var generation: UInt32
-    var profile: UInt32
     var loggedCallbacks: CallbackSet
     var initLine: UInt32
     var loadViewLine: UInt32
     var viewDidLoadLine: UInt32
     var lastLine: UInt32
+    /// `Instance.evidence` plus one (0: none).
+    var evidence: UInt32
+    /// Resting observers (count 0), as their entry in the store's `NameTable` plus one (0: none).
+    var observers: UInt32
     var willAppear: CompactMark
     var willDisappear: CompactMark
     var removal: CompactMark
-    var evidence: Int
-    /// The parent's name number plus one (0: no parent) and address.
-    var parentName: UInt32
-    var parentAddress: UInt64
-    /// Resting observers (count 0), by name entry plus one (0: none).
-    var observers: (UInt32, UInt32)
     var flags: Flags
     var lastAppearanceCallback: CompactCallback
     var otherObjectsDid: CompactCallback
@@ -37,8 +37,7 @@ struct IdleInstance: Sendable {
         static let everAppeared = Flags(rawValue: 1 << 2)
         static let appearedOrLaidOut = Flags(rawValue: 1 << 3)
         static let didMoveToNil = Flags(rawValue: 1 << 4)
-        static let keyHasAddress = Flags(rawValue: 1 << 5)
-        static let parentHasAddress = Flags(rawValue: 1 << 6)
+        static let parentHasAddress = Flags(rawValue: 1 << 5)
     }
 
     /// Whether `instance` is at rest but for its observers, which must all be resting (`Instance.restObservers`), and
@@ -47,39 +46,36 @@ struct IdleInstance: Sendable {
         // Every line number is at most `lastLine`, so it fits when that does.
         instance.appearance == .disappeared && instance.dealloc == nil && instance.pendingMove == nil
             && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
-            && UInt32(exactly: instance.lastLine) != nil
+            && instance.lastLine < Int(UInt32.max) && CompactMark.fits(instance.willAppear)
+            && CompactMark.fits(instance.willDisappear) && CompactMark.fits(instance.removal)
     }
 
     /// The compact form of `instance`, or nil when it is not at rest or its numbers do not fit.
     init?(_ instance: borrowing Instance, names: inout NameTable) {
-        guard Self.canHold(instance), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }) else { return nil }
-        let key = instance.key
-        address = key.ref.address ?? 0
-        name = key.ref.interned.number
-        process = names.id(key.process)
+        guard Self.canHold(instance), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }),
+              (instance.evidence ?? 0) < Int(UInt32.max) else { return nil }
+        key = CompactKey(instance.key, names: &names)
+        parentName = instance.parent.map { $0.interned.number + 1 } ?? 0
+        parentAddress = instance.parent?.address ?? 0
         serial = UInt32(instance.serial)
         generation = UInt32(instance.generation)
-        profile = UInt32(instance.profile)
         loggedCallbacks = instance.loggedCallbacks
         initLine = Self.line(instance.initLine)
         loadViewLine = Self.line(instance.loadViewLine)
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
         lastLine = UInt32(instance.lastLine)
+        evidence = instance.evidence.map { UInt32($0 + 1) } ?? 0
+        let observerNames = instance.observers.keys  // at most two (checked above)
+        observers = observerNames.isEmpty ? 0 : names.id(observers: observerNames) + 1
         willAppear = CompactMark(instance.willAppear)
         willDisappear = CompactMark(instance.willDisappear)
         removal = CompactMark(instance.removal)
-        evidence = instance.evidence ?? -1
-        parentName = instance.parent.map { $0.interned.number + 1 } ?? 0
-        parentAddress = instance.parent?.address ?? 0
-        let observerNames = instance.observers.keys  // at most two (checked above)
-        observers = (observerNames.isEmpty ? 0 : names.id(observerNames[0]) + 1, observerNames.count > 1 ? names.id(observerNames[1]) + 1 : 0)
         var flags: Flags = []
         if instance.seenFromBirth { flags.insert(.seenFromBirth) }
         if instance.appearanceKnown { flags.insert(.appearanceKnown) }
         if instance.everAppeared { flags.insert(.everAppeared) }
         if instance.appearedOrLaidOut { flags.insert(.appearedOrLaidOut) }
         if instance.didMoveToNil { flags.insert(.didMoveToNil) }
-        if key.ref.address != nil { flags.insert(.keyHasAddress) }
         if instance.parent?.address != nil { flags.insert(.parentHasAddress) }
         self.flags = flags
         lastAppearanceCallback = CompactCallback(instance.lastAppearanceCallback)
@@ -93,16 +89,14 @@ struct IdleInstance: Sendable {
 }
 
 extension Instance {
-    /// The instance `idle` was made from. Every property is set here, once, and resting observers are made in one
-    /// go: through `init(serial:key:generation:profile:)` and the table's subscript, the end of a trace spent about
-    /// 480 instructions more on each idle instance.
-    init(_ idle: IdleInstance, names: borrowing NameTable) {
+    /// The instance `idle` was made from, whose class's profile is `profile`. Every property is set here, once, and
+    /// resting observers are made in one go: through `init(serial:key:generation:profile:)` and the table's
+    /// subscript, the end of a trace spent about 480 instructions more on each idle instance.
+    init(_ idle: IdleInstance, names: borrowing NameTable, profile: Int) {
         serial = Int(idle.serial)
-        key = InstanceKey(process: names.process(idle.process),
-                          ref: ControllerRef(interned: ControllerName(number: idle.name),
-                                             address: idle.flags.contains(.keyHasAddress) ? idle.address : nil))
+        key = idle.key.key(names)
         generation = Int(idle.generation)
-        profile = Int(idle.profile)
+        self.profile = profile
         seenFromBirth = idle.flags.contains(.seenFromBirth)
         initLine = IdleInstance.line(idle.initLine)
         loadViewLine = IdleInstance.line(idle.loadViewLine)
@@ -121,47 +115,9 @@ extension Instance {
         pendingMove = nil
         removal = idle.removal.mark
         didMoveToNil = idle.flags.contains(.didMoveToNil)
-        switch idle.observers {
-        case (0, _): observers = ObserverTable()
-        case (let first, 0): observers = ObserverTable(resting: names.name(first - 1))
-        case (let first, let second): observers = ObserverTable(resting: names.name(first - 1), names.name(second - 1))
-        }
+        observers = idle.observers == 0 ? ObserverTable() : names.observers(idle.observers - 1)
         loggedCallbacks = idle.loggedCallbacks
-        evidence = idle.evidence < 0 ? nil : idle.evidence
+        evidence = idle.evidence == 0 ? nil : Int(idle.evidence) - 1
         lastLine = Int(idle.lastLine)
     }
-}
-
-/// A `Mark` in 16 bytes: line (0: no mark), callback, and time.
-struct CompactMark: Sendable {
-    private var line: UInt32
-    private var callback: CompactCallback
-    private var hasOffset: Bool
-    private var yearUnknown: Bool
-    private var microseconds: Int64
-
-    private static let noTime = Int64.min
-
-    init(_ mark: Mark?) {
-        line = mark.map { UInt32($0.line) } ?? 0
-        callback = CompactCallback(mark?.callback)
-        hasOffset = mark?.time?.hasOffset ?? false
-        yearUnknown = mark?.time?.yearUnknown ?? false
-        microseconds = mark?.time?.microseconds ?? Self.noTime
-    }
-
-    var mark: Mark? {
-        guard line != 0 else { return nil }
-        let time = microseconds == Self.noTime ? nil : TraceTime(microseconds: microseconds, hasOffset: hasOffset, yearUnknown: yearUnknown)
-        return Mark(line: Int(line), time: time, callback: callback.callback)
-    }
-}
-
-/// An optional `Callback` in one byte.
-struct CompactCallback: Sendable {
-    private var ordinal: UInt8
-
-    init(_ callback: Callback?) { ordinal = callback.map { UInt8($0.ordinal) } ?? .max }
-
-    var callback: Callback? { ordinal == .max ? nil : Callback.byOrdinal[Int(ordinal)] }
 }

@@ -5,50 +5,56 @@ struct IdleStore: Sendable {
     private(set) var names = NameTable()
     var count: Int { records.count }
 
-    /// Stores `instance` compactly. Returns false, storing nothing, when it is not at rest.
-    mutating func insert(_ instance: borrowing Instance) -> Bool {
+    /// Stores `instance` compactly. Returns false, storing nothing, when it is not at rest. `facts` gives its profile
+    /// back (checked in debug builds).
+    mutating func insert(_ instance: borrowing Instance, facts: borrowing TimelineFacts) -> Bool {
         guard let idle = IdleInstance(instance, names: &names) else { return false }
-        assert(Instance(idle, names: names) == instance, "an idle instance must come back as it went in")
+        assert(Instance(idle, names: names, profile: facts.existingProfile(for: instance.key.ref)) == instance,
+               "an idle instance must come back as it went in")
         _ = records.insert(idle, names, hash: Self.hash)
         return true
     }
 
     /// Takes the instance at `key` out of the store.
-    mutating func remove(_ key: InstanceKey) -> Instance? {
+    mutating func remove(_ key: InstanceKey, facts: borrowing TimelineFacts) -> Instance? {
         guard let slot = find(key) else { return nil }
-        let instance = Instance(records[records.record(in: slot)], names: names)
+        let instance = Instance(records[records.record(in: slot)], names: names, profile: facts.existingProfile(for: key.ref))
         records.remove(slot: slot, names, hash: Self.hash)
         return instance
     }
 
     /// The instance at `key`, left in the store.
-    func instance(_ key: InstanceKey) -> Instance? {
-        find(key).map { Instance(records[records.record(in: $0)], names: names) }
+    func instance(_ key: InstanceKey, facts: borrowing TimelineFacts) -> Instance? {
+        find(key).map { Instance(records[records.record(in: $0)], names: names, profile: facts.existingProfile(for: key.ref)) }
     }
 
-    /// Every stored record, in serial order, as its serial in the high half and its number in the low half: 8 bytes
-    /// each, so the end of the trace visits instances in serial order without making every key (a key holds strings;
-    /// at 350,000 idle instances they doubled peak memory). Serials are dense when most instances ever made are at
-    /// rest (a log without deallocs): the records are then placed by serial, where sorting cost 330 instructions a
-    /// record.
-    var recordsBySerial: [UInt64] {
+    /// Every stored record's number, in serial order: 4 bytes each, so the end of the trace visits instances in
+    /// serial order without making every key (a key holds strings; at 350,000 idle instances they doubled peak
+    /// memory). Serials are dense when most instances ever made are at rest (a log without deallocs): the records
+    /// are then placed by serial in one array, which is then closed up, where sorting cost 330 instructions a
+    /// record and sorting pairs of serial and record took three arrays of 8 bytes a record at the trace's end.
+    var recordsBySerial: [UInt32] {
         // Records are read in the order they lie, not in the table's: the pages are read once, front to back.
-        var result: [UInt64] = []
-        result.reserveCapacity(count)
         var highest: UInt32 = 0
-        records.forEachStored { record in
-            let serial = records.records.serial(Int(record))
-            highest = max(highest, serial)
-            result.append(UInt64(serial) << 32 | UInt64(record))
+        records.forEachStored { highest = max(highest, records.records.serial(Int($0))) }
+        guard Int(highest) <= 2 * count + 1024 else {
+            var pairs: [UInt64] = []
+            pairs.reserveCapacity(count)
+            records.forEachStored { pairs.append(UInt64(records.records.serial(Int($0))) << 32 | UInt64($0)) }
+            pairs.sort()
+            return pairs.map { UInt32(truncatingIfNeeded: $0) }
         }
-        guard Int(highest) <= 2 * count + 1024 else { return result.sorted() }
-        var bySerial = [UInt64](repeating: .max, count: Int(highest) + 1)
-        for entry in result { bySerial[Int(entry >> 32)] = entry }
-        return bySerial.filter { $0 != .max }
+        var bySerial = [UInt32](repeating: .max, count: Int(highest) + 1)
+        records.forEachStored { bySerial[Int(records.records.serial(Int($0)))] = $0 }
+        bySerial.removeAll { $0 == .max }
+        return bySerial
     }
 
     /// The instance in `record` (from `recordsBySerial`), left in the store.
-    func instance(record: UInt32) -> Instance { Instance(records[record], names: names) }
+    func instance(record: UInt32, facts: borrowing TimelineFacts) -> Instance {
+        let idle = records[record]
+        return Instance(idle, names: names, profile: facts.existingProfile(for: idle.key.ref))
+    }
 
     mutating func removeAll() { self = IdleStore() }
 
@@ -105,10 +111,6 @@ extension PagedRecords where Record == IdleInstance {
     /// The serial of `record`, read in place.
     func serial(_ record: Int) -> UInt32 { pages[record / Self.pageSize][record % Self.pageSize].serial }
 
-    /// The key parts of `record`, read in place (a whole record is over a hundred bytes).
-    func key(_ record: Int) -> (address: UInt64, name: UInt32, process: UInt32, hasAddress: Bool) {
-        let page = record / Self.pageSize, index = record % Self.pageSize
-        return (pages[page][index].address, pages[page][index].name, pages[page][index].process,
-                pages[page][index].flags.contains(.keyHasAddress))
-    }
+    /// The key of `record`, read in place (a whole record is over a hundred bytes).
+    func key(_ record: Int) -> CompactKey { pages[record / Self.pageSize][record % Self.pageSize].key }
 }

@@ -65,9 +65,9 @@ struct InstanceTable {
     /// `busy` does not hold its key, and frees the slot; false leaves it where it is. Asked where it lies: through the
     /// subscript, each question copied the instance, references and all. The instance stays in the freed slot until
     /// the slot is used again, so no placeholder is copied in.
-    mutating func moveToRest(_ slot: Int, into idle: inout IdleStore, unless busy: [InstanceKey]) -> Bool {
+    mutating func moveToRest(_ slot: Int, into idle: inout IdleStore, unless busy: [InstanceKey], facts: borrowing TimelineFacts) -> Bool {
         guard lending(&slots[slot], { IdleInstance.canHold($0) && !busy.contains($0.key) }), slots[slot].restObservers(),
-              lending(&slots[slot], { idle.insert($0) }) else { return false }
+              lending(&slots[slot], { idle.insert($0, facts: facts) }) else { return false }
         free(slot)
         return true
     }

@@ -93,8 +93,8 @@ struct RecordTable<Record: Sendable>: Sendable {
 
     private mutating func grow<Context>(_ context: borrowing Context,
                                         _ hash: (borrowing PagedRecords<Record>, borrowing Context, UInt32) -> Int) {
-        let entries = table.filter { $0 != 0 }
+        let old = table
         table = [UInt32](repeating: 0, count: table.count * 2)
-        for entry in entries { place(entry - 1, context, hash) }
+        for entry in old where entry != 0 { place(entry - 1, context, hash) }
     }
 }

@@ -54,6 +54,13 @@ struct TimelineFacts: Sendable {
         return profiles.count - 1
     }
 
+    /// The position of the profile of `ref`'s class, which an instance of it made: the compact forms of instances
+    /// (`IdleInstance`, `Tomb`) find it again here rather than keep it.
+    func existingProfile(for ref: ControllerRef) -> Int {
+        guard let index = profileIndex[Self.profileKey(ref)] else { preconditionFailure("no instance of \(ref) was made") }
+        return index
+    }
+
     mutating func recordLogged(_ callback: Callback, profile: Int) {
         profiles[profile].insert(callback)
     }

@@ -34,7 +34,7 @@ struct TimelineStore {
     /// (lent to a judge).
     func instance(_ key: InstanceKey, hiding hidden: Int? = nil) -> Instance? {
         if let slot = live.slot(of: key) { return slot == hidden ? nil : live.instance(in: slot) }
-        return idle.instance(key)
+        return idle.instance(key, facts: facts)
     }
 
     /// The last lines of a timeline (at most `Instance.evidenceDepth`) up to the one at `newest`, oldest first.

@@ -144,7 +144,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
             enclosing = .own(openBodies.callback(thread))
         }
         var inFullForm = timeline.live.slot(of: key)
-        if inFullForm == nil, let resting = timeline.idle.remove(key) { inFullForm = timeline.live.insert(resting) }
+        if inFullForm == nil, let resting = timeline.idle.remove(key, facts: timeline.facts) { inFullForm = timeline.live.insert(resting) }
 
         let slot: Int
         var wasDead = false
@@ -157,7 +157,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
                 timeline.live[found] = makeInstance(key, generation: replaced.generation + 1)
             }
             slot = found
-        } else if let dead = timeline.tombstones.remove(key) {
+        } else if let dead = timeline.tombstones.remove(key, facts: timeline.facts) {
             // A name without an address may stand for several objects of its class: after its dealloc, any callback
             // is the next one's (`-[VC dealloc]` then `-[VC didReceiveMemoryWarning]` is another VC).
             if event.kind.callback?.beginsLife == true || (key.ref.mayNameSeveralObjects && event.kind.callback != nil) {
@@ -187,7 +187,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
         // Full-form instances by serial, and idle ones by record number (8 bytes each, not a key each).
         let full = timeline.live.occupiedSlots.map { (serial: timeline.live[$0].serial, slot: $0) }.sorted { $0.serial < $1.serial }
         var nextFull = 0
-        var batches = IdleBatches(timeline.idle, order: timeline.idle.recordsBySerial, ahead: buildingAhead)
+        var batches = IdleBatches(timeline.idle, facts: timeline.facts, order: timeline.idle.recordsBySerial, ahead: buildingAhead)
         var judged: [Instance] = []
         while let batch = batches.next(freeing: judged) {
             for index in batch.indices {  // judged where the batch holds it, not moved out and into a second array
@@ -312,7 +312,7 @@ struct TimelineTracker<Judge: TimelineJudge> {
     /// bounded number of times, and `live` holds at most twice the instances that are not at rest.
     private mutating func sweep() {
         let busy = openBodies.openInstances
-        for slot in timeline.live.occupiedSlots { _ = timeline.live.moveToRest(slot, into: &timeline.idle, unless: busy) }
+        for slot in timeline.live.occupiedSlots { _ = timeline.live.moveToRest(slot, into: &timeline.idle, unless: busy, facts: timeline.facts) }
         sweepAt = max(firstSweep, timeline.live.count * 2)
     }
 

@@ -3,8 +3,11 @@ import XCTest
 
 /// The store finds a key with an address by its address and pid alone, and checks the names only on a match.
 final class IdleStoreTests: XCTestCase {
+    private var facts = TimelineFacts()
+
     private func instance(_ name: String, address: UInt64?, pid: Int32, serial: Int) -> Instance {
-        var instance = Instance(serial: serial, key: Self.key(name, address: address, pid: pid), generation: 1, profile: 0)
+        let key = Self.key(name, address: address, pid: pid)
+        var instance = Instance(serial: serial, key: key, generation: 1, profile: facts.profile(for: key.ref))
         instance.lastLine = serial
         return instance
     }
@@ -27,18 +30,18 @@ final class IdleStoreTests: XCTestCase {
             instances.append(instance("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100, serial: instances.count + 1))
         }
         var store = IdleStore()
-        for instance in instances { XCTAssertTrue(store.insert(instance)) }
+        for instance in instances { XCTAssertTrue(store.insert(instance, facts: facts)) }
         XCTAssertEqual(store.count, instances.count)
-        for instance in instances { XCTAssertEqual(store.instance(instance.key), instance) }
+        for instance in instances { XCTAssertEqual(store.instance(instance.key, facts: facts), instance) }
 
-        XCTAssertNil(store.instance(Self.key("Shop.AViewController", address: 0x7f01, pid: 300)), "another launch")
-        XCTAssertNil(store.instance(Self.key("Shop.DViewController", address: 0x7f01, pid: 100)), "another class")
-        XCTAssertNil(store.instance(Self.key("Shop.AViewController", address: nil, pid: 100)), "the class as a label")
-        XCTAssertNil(store.instance(Self.key("vc1", address: 0x7f01, pid: 100)), "the label with an address")
+        XCTAssertNil(store.instance(Self.key("Shop.AViewController", address: 0x7f01, pid: 300), facts: facts), "another launch")
+        XCTAssertNil(store.instance(Self.key("Shop.DViewController", address: 0x7f01, pid: 100), facts: facts), "another class")
+        XCTAssertNil(store.instance(Self.key("Shop.AViewController", address: nil, pid: 100), facts: facts), "the class as a label")
+        XCTAssertNil(store.instance(Self.key("vc1", address: 0x7f01, pid: 100), facts: facts), "the label with an address")
 
-        for (index, instance) in instances.enumerated() where index % 2 == 0 { XCTAssertEqual(store.remove(instance.key), instance) }
+        for (index, instance) in instances.enumerated() where index % 2 == 0 { XCTAssertEqual(store.remove(instance.key, facts: facts), instance) }
         for (index, instance) in instances.enumerated() {
-            XCTAssertEqual(store.instance(instance.key), index % 2 == 0 ? nil : instance, "\(instance.key)")
+            XCTAssertEqual(store.instance(instance.key, facts: facts), index % 2 == 0 ? nil : instance, "\(instance.key)")
         }
         XCTAssertEqual(store.count, instances.count / 2)
     }
@@ -52,17 +55,17 @@ final class IdleStoreTests: XCTestCase {
             for number in 0..<300 {
                 let serial = 1 + ((number * 37) % 300) * spacing  // inserted out of order
                 serials.append(serial)
-                XCTAssertTrue(store.insert(instance("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100, serial: serial)))
+                XCTAssertTrue(store.insert(instance("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100, serial: serial), facts: facts))
             }
             for number in stride(from: 0, to: 300, by: 3) {
-                _ = store.remove(Self.key("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100))
+                _ = store.remove(Self.key("Shop.ListViewController", address: 0x9000 + UInt64(number) * 16, pid: 100), facts: facts)
                 serials[number] = 0
             }
-            XCTAssertTrue(store.insert(instance("vc1", address: nil, pid: 100, serial: 301 * spacing)))  // reuses a free record
+            XCTAssertTrue(store.insert(instance("vc1", address: nil, pid: 100, serial: 301 * spacing), facts: facts))  // reuses a free record
             serials.append(301 * spacing)
-            let visited = store.recordsBySerial.map { store.instance(record: UInt32(truncatingIfNeeded: $0)).serial }
+            let visited = store.recordsBySerial.map { store.instance(record: $0, facts: facts).serial }
             XCTAssertEqual(visited, serials.filter { $0 != 0 }.sorted(), "spacing \(spacing)")
-            XCTAssertEqual(store.recordsBySerial.map { Int($0 >> 32) }, visited)
+            XCTAssertEqual(Set(store.recordsBySerial).count, visited.count, "each record once")
         }
     }
 }

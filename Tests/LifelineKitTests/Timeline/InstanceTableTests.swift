@@ -3,10 +3,12 @@ import XCTest
 
 /// Slots stay put while their instances change, survive the storage growing, and are reused once freed.
 final class InstanceTableTests: XCTestCase {
+    private var facts = TimelineFacts()
+
     private func instance(_ number: Int) -> Instance {
         let key = InstanceKey(process: ProcessKey(name: "Shop", pid: 4002),
                               ref: ControllerRef(name: "Shop.CartViewController", address: UInt64(0x7f00 + number * 0x200)))
-        return Instance(serial: number, key: key, generation: 1, profile: 0)
+        return Instance(serial: number, key: key, generation: 1, profile: facts.profile(for: key.ref))
     }
 
     func testInstancesChangeInPlaceAndSurviveGrowth() {
@@ -37,10 +39,10 @@ final class InstanceTableTests: XCTestCase {
         let resting = table.insert(instance(1)), busy = table.insert(instance(2)), appeared = table.insert(instance(3))
         table[resting].lastLine = 42
         table[appeared].appearance = .appeared
-        XCTAssertTrue(table.moveToRest(resting, into: &idle, unless: [instance(2).key]))
-        XCTAssertFalse(table.moveToRest(busy, into: &idle, unless: [instance(2).key]), "a callback body is open on it")
-        XCTAssertFalse(table.moveToRest(appeared, into: &idle, unless: []), "on screen: not at rest")
-        XCTAssertEqual(idle.instance(instance(1).key)?.lastLine, 42)
+        XCTAssertTrue(table.moveToRest(resting, into: &idle, unless: [instance(2).key], facts: facts))
+        XCTAssertFalse(table.moveToRest(busy, into: &idle, unless: [instance(2).key], facts: facts), "a callback body is open on it")
+        XCTAssertFalse(table.moveToRest(appeared, into: &idle, unless: [], facts: facts), "on screen: not at rest")
+        XCTAssertEqual(idle.instance(instance(1).key, facts: facts)?.lastLine, 42)
         XCTAssertEqual(idle.count, 1)
         XCTAssertNil(table.slot(of: instance(1).key))
         XCTAssertEqual(table.count, 2)

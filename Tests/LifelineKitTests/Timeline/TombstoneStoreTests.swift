@@ -4,10 +4,12 @@ import XCTest
 /// Tombstones answer "was something deallocated at this key?", forget the oldest first when full, and give
 /// each key back once.
 final class TombstoneStoreTests: XCTestCase {
+    private var facts = TimelineFacts()
+
     private func instance(_ number: Int, generation: Int = 1) -> Instance {
         let key = InstanceKey(process: ProcessKey(name: "Shop", pid: 4002),
                               ref: ControllerRef(name: "Shop.CartViewController", address: UInt64(0x7f00 + number * 0x200)))
-        return Instance(serial: number, key: key, generation: generation, profile: 0)
+        return Instance(serial: number, key: key, generation: generation, profile: facts.profile(for: key.ref))
     }
 
     /// A deallocated instance comes back with what a later event at its key reads (`Tomb`): its identity, its
@@ -42,7 +44,7 @@ final class TombstoneStoreTests: XCTestCase {
         remains.loggedCallbacks.insert(.dealloc)
         remains.evidence = 17
         remains.lastLine = 9
-        XCTAssertEqual(store.remove(dead.key), remains)
+        XCTAssertEqual(store.remove(dead.key, facts: facts), remains)
         XCTAssertEqual(store.counts.compact + store.counts.whole, 0)
     }
 
@@ -56,7 +58,7 @@ final class TombstoneStoreTests: XCTestCase {
         store.insert(registered)
         XCTAssertEqual(store.counts.compact, 0)
         XCTAssertEqual(store.counts.whole, 1)
-        XCTAssertEqual(store.remove(registered.key), registered)
+        XCTAssertEqual(store.remove(registered.key, facts: facts), registered)
         XCTAssertEqual(store.counts.whole, 0)
     }
 
@@ -84,23 +86,23 @@ final class TombstoneStoreTests: XCTestCase {
     func testRemoveGivesBackTheBuriedInstanceOnce() {
         var store = TombstoneStore(capacity: 10)
         store.insert(instance(1))
-        XCTAssertEqual(store.remove(instance(1).key)?.serial, 1)
-        XCTAssertNil(store.remove(instance(1).key))
-        XCTAssertNil(store.remove(instance(2).key))
+        XCTAssertEqual(store.remove(instance(1).key, facts: facts)?.serial, 1)
+        XCTAssertNil(store.remove(instance(1).key, facts: facts))
+        XCTAssertNil(store.remove(instance(2).key, facts: facts))
     }
 
     func testReburyingAKeyKeepsTheNewestInstance() {
         var store = TombstoneStore(capacity: 10)
         store.insert(instance(1, generation: 1))
         store.insert(instance(1, generation: 2))
-        XCTAssertEqual(store.remove(instance(1).key)?.generation, 2)
+        XCTAssertEqual(store.remove(instance(1).key, facts: facts)?.generation, 2)
     }
 
     func testTheOldestAreForgottenFirstWhenFull() {
         var store = TombstoneStore(capacity: 100)
         for number in 0..<250 { store.insert(instance(number)) }
-        for number in 0..<150 { XCTAssertNil(store.remove(instance(number).key), "\(number) was evicted") }
-        for number in 150..<250 { XCTAssertEqual(store.remove(instance(number).key)?.serial, number) }
+        for number in 0..<150 { XCTAssertNil(store.remove(instance(number).key, facts: facts), "\(number) was evicted") }
+        for number in 150..<250 { XCTAssertEqual(store.remove(instance(number).key, facts: facts)?.serial, number) }
     }
 
     /// A key taken back leaves its place in the order of burial: when that place comes around, it evicts whatever is
@@ -109,22 +111,22 @@ final class TombstoneStoreTests: XCTestCase {
         var store = TombstoneStore(capacity: 2)
         store.insert(instance(1))
         store.insert(instance(2))
-        XCTAssertNotNil(store.remove(instance(1).key))
+        XCTAssertNotNil(store.remove(instance(1).key, facts: facts))
         store.insert(instance(1, generation: 2))
         store.insert(instance(3))
-        XCTAssertNil(store.remove(instance(1).key))
-        XCTAssertEqual(store.remove(instance(2).key)?.serial, 2)
-        XCTAssertEqual(store.remove(instance(3).key)?.serial, 3)
+        XCTAssertNil(store.remove(instance(1).key, facts: facts))
+        XCTAssertEqual(store.remove(instance(2).key, facts: facts)?.serial, 2)
+        XCTAssertEqual(store.remove(instance(3).key, facts: facts)?.serial, 3)
     }
 
     func testKeysTakenBackAndBuriedAgainStayBounded() {
         var store = TombstoneStore(capacity: 50)
         for round in 0..<20_000 {
             let number = round % 80
-            _ = store.remove(instance(number).key)
+            _ = store.remove(instance(number).key, facts: facts)
             store.insert(instance(number, generation: round))
         }
-        let kept = (0..<80).filter { store.remove(instance($0).key) != nil }.count
+        let kept = (0..<80).filter { store.remove(instance($0).key, facts: facts) != nil }.count
         XCTAssertEqual(kept, 50, "the capacity holds")
     }
 }
