@@ -12,10 +12,10 @@ struct ParsedChunk: Sendable {
     var otherLines = 0
     /// Of `events`, the app events (their lines are among the other lines: they are not lifecycle events).
     var appEvents = 0
-    /// The other lines that may be logged inside a callback a late app event pattern cares about
-    /// (`LateAppEvents`, `CallbackThreads`), in line order, and the threads they name.
+    /// The other lines that a late app event pattern may match (`LateAppEvents`), in line order: the in-order
+    /// stage tries the pattern on those logged while the timeline has one of the pattern's callbacks running on
+    /// their thread.
     var lateLines: [LateLine] = []
-    var lateThreads: [CallbackThreads.Thread] = []
     /// Callback words with no controller to attach them to (counted among the other lines too).
     var unattributedCallbacks = 0
     /// The chunk's first unattributed callback lines (with why) and first non-blank other lines, a few of each.
@@ -44,9 +44,9 @@ struct ParsedChunk: Sendable {
 /// Small, as many are kept and few match: its time is read again from the line when it is an event.
 struct LateLine: Sendable {
     var line: Int32
-    /// Its thread in `ParsedChunk.lateThreads`, and what the parser knew of the callback running there.
-    var thread: Int32
-    var state: CallbackThreads.State
+    /// Its thread, as the timeline knows threads (`TimelineTracker.runningCallback`).
+    var process: ProcessKey
+    var thread: UInt64?
     /// The whole line and its message, in the chunk's bytes.
     var start: Int32
     var end: Int32
@@ -80,33 +80,26 @@ struct ChunkParser {
     /// on its message line, which is then not also explained as structure.
     private var heldStructure: [LineExplanation] = []
 
-    /// The threads of the chunk being parsed, when late app event patterns need them.
-    private var callbackThreads: CallbackThreads?
+    /// Whether lines are kept for late app event patterns (`ParsedChunk.lateLines`), and whether the parser screens
+    /// them for the patterns' literals first: only when the patterns have no words the recogniser can watch for.
+    private let keepsLateLines: Bool
+    private var screensLateLines = false
 
-    /// For a parser whose every chunk the timeline takes right after it is parsed, and before the next is: the
-    /// callback running on a thread as a chunk starts (`CallbackThreads.runningAtChunkStart`).
-    mutating func runInOrder(with runningCallback: @escaping (ProcessKey, UInt64?) -> Callback?) {
-        callbackThreads?.runningAtChunkStart = runningCallback
-    }
-
-    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil, ignoredClasses: [String] = []) {
+    init(customPatterns: CustomPatterns? = nil, appEvents: CompiledAppEvents? = nil) {
         self.customPatterns = customPatterns
         self.appEvents = appEvents
-        if let appEvents, appEvents.hasLatePatterns {
-            callbackThreads = CallbackThreads(inside: appEvents.lateCallbacks, ignoredClasses: ignoredClasses)
+        keepsLateLines = appEvents?.hasLatePatterns == true
+        if let appEvents, keepsLateLines {
             // The recogniser's sieve stops at the words a late pattern needs as at keywords: it tells which messages
-            // hold one, and only those are placed on their thread and screened (most lines, at little cost).
-            recognizer = EventRecognizer(watching: appEvents.lateWordStarts)
+            // hold one, and only those are screened (most lines, at little cost).
+            let words = appEvents.lateWordStarts
+            recognizer = EventRecognizer(watching: words)
+            screensLateLines = words == nil
         }
     }
 
     /// A parser as this one was made, with nothing of the lines it read.
-    func restarted() -> ChunkParser {
-        var fresh = ChunkParser(customPatterns: customPatterns, appEvents: appEvents)
-        fresh.callbackThreads = callbackThreads  // its settings; its threads are forgotten at each chunk
-        fresh.callbackThreads?.runningAtChunkStart = nil
-        return fresh
-    }
+    func restarted() -> ChunkParser { ChunkParser(customPatterns: customPatterns, appEvents: appEvents) }
 
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }
@@ -120,10 +113,7 @@ struct ChunkParser {
     mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
         var result = ParsedChunk()
         result.events.reserveCapacity(range.count / 192)  // NSLog traces have about one event in 260 bytes: seldom grown
-        if callbackThreads != nil {
-            callbackThreads!.startChunk()
-            result.lateLines.reserveCapacity(range.count / 256)
-        }
+        if keepsLateLines { result.lateLines.reserveCapacity(range.count / 512) }
         chunk.bytes.withUnsafeBufferPointer { bytes in
             if chunk.isOverlongLine {
                 result.lineCount = 1
@@ -139,7 +129,6 @@ struct ChunkParser {
             }
             if isWrapping { endWrappedMessage(into: &result) }
         }
-        if let callbackThreads { result.lateThreads = callbackThreads.threads }
         if assembler.isInside {  // the object goes on in the next chunk: its lines are numbered from there
             assembler.chunkEnded(after: result.lineCount)
             for index in heldStructure.indices { heldStructure[index].line -= result.lineCount }
@@ -258,15 +247,12 @@ struct ChunkParser {
                     account(.unparseable(reason), line: line, at: offset, number: number, into: &result)
                     return
                 }
-                // Kept for a late pattern if one may match it (`mayMatchLate`, else none can, whatever callback runs). A line
-                // before its thread's first callback in the piece is kept unscreened: the in-order stage screens it only
-                // if a callback that matters runs there then, and most such threads (a network or database queue) run none.
-                if callbackThreads != nil, recognizer.sawWatchedWord, let (thread, state) = callbackThreads!.place(
-                    name: prefix.process.map { Bytes(rebasing: line[$0]) }, pid: prefix.pid, thread: prefix.tid,
-                    process: processNames.key(line, prefix.process, pid: prefix.pid)),
-                   state == .atChunkStart || appEvents?.mayMatchLate(line, prefix.message) == true {
-                    result.lateLines.append(LateLine(line: Int32(number), thread: Int32(thread), state: state, start: Int32(offset),
-                                                     end: Int32(offset + line.count), messageStart: Int32(offset + prefix.message.lowerBound),
+                // Kept for a late pattern if it holds a word the patterns need. Their literals are screened for when a
+                // callback they care about runs on the line's thread: most such lines come from other threads.
+                if keepsLateLines, recognizer.sawWatchedWord, !screensLateLines || appEvents!.mayMatchLate(line, prefix.message) {
+                    result.lateLines.append(LateLine(line: Int32(number), process: processNames.key(line, prefix.process, pid: prefix.pid),
+                                                     thread: prefix.tid, start: Int32(offset), end: Int32(offset + line.count),
+                                                     messageStart: Int32(offset + prefix.message.lowerBound),
                                                      messageEnd: Int32(offset + prefix.message.upperBound)))
                 }
                 if appEvents?.parserMayMatch(line, prefix.message) == true, let found = appEvents?.match(line, prefix.message), !found.isEmpty {
@@ -285,10 +271,6 @@ struct ChunkParser {
                     let event = RecognizedEvent(kind: kind, controller: controller, argument: argument)
                     explain(LineExplanation(line: number, text: line.string(0..<line.count), reading: explained(event),
                                             process: process, vouching: recognizer.vouching, printSite: recognizer.printSite))
-                }
-                if callbackThreads != nil, let callback = kind.callback {
-                    callbackThreads!.note(callback, controller: controller, name: prefix.process.map { Bytes(rebasing: line[$0]) },
-                                          pid: prefix.pid, thread: prefix.tid, process: process)
                 }
                 result.appendEvent(line: number, time: prefix.time, process: process, thread: prefix.tid, kind: kind,
                                    controller: controller, argument: argument, yearless: prefix.yearless,
@@ -320,12 +302,6 @@ struct ChunkParser {
             let process = processNames.key(of: record)
             explain?(LineExplanation(line: number, text: record.message, reading: explained(recognized), process: process,
                                      vouching: recognizer.vouching, printSite: recognizer.printSite))
-            if callbackThreads != nil, let callback = recognized.kind.callback {  // a record's thread may have kept lines too
-                Array((record.process ?? "").utf8).withUnsafeBufferPointer { name in
-                    callbackThreads!.note(callback, controller: recognized.controller, name: record.process == nil ? nil : name,
-                                          pid: record.pid, thread: record.tid, process: process)
-                }
-            }
             result.events.append(LifecycleEvent(line: number, time: record.time, process: process,
                                                 thread: record.tid, kind: recognized.kind, controller: recognized.controller,
                                                 argument: recognized.argument, text: record.message, yearless: nil,

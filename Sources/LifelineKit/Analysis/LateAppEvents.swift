@@ -1,7 +1,7 @@
-/// App event patterns that matter only inside some callbacks (`Source.onlyInside`: `work-in-appearance`'s work
-/// pattern), tried in trace order by the in-order stage, and only on the lines logged while one of those callbacks
-/// runs on their thread: the parser keeps only the lines that may be (`CallbackThreads`), and the in-order stage
-/// confirms with the timeline before the pattern's literals and expression are tried.
+/// App event patterns that matter only inside some callbacks (`Source.onlyInside`: a rule's app event read only
+/// inside them, `RuleAppEvent.readInside`), tried in trace order by the in-order stage: the parser keeps the lines
+/// that hold the patterns' words (`ParsedChunk.lateLines`), and a line is tried only while the timeline has one of
+/// those callbacks running on its thread.
 struct LateAppEvents {
     private let compiled: CompiledAppEvents
     /// The callbacks any late pattern cares about, and each one's.
@@ -24,8 +24,8 @@ struct LateAppEvents {
     /// Whether some late pattern cares about lines logged while `running` runs on their thread.
     func matters(_ running: Callback?) -> Bool { running.map(inside.contains) ?? false }
 
-    /// The app events of `late` (its line numbered in the trace), logged on `thread` while `running` runs there.
-    func events(_ late: LateLine, line: Int, on thread: CallbackThreads.Thread, running: Callback, in bytes: Bytes) -> [LifecycleEvent] {
+    /// The app events of `late` (its line numbered in the trace), logged while `running` runs on its thread.
+    func events(_ late: LateLine, line: Int, running: Callback, in bytes: Bytes) -> [LifecycleEvent] {
         let found = compiled.matchLate(bytes, late.message)
         guard !found.isEmpty else { return [] }
         var minutes = MinuteCache()
@@ -33,7 +33,7 @@ struct LateAppEvents {
         if case .prefixed(let read) = LineClassifier.read(UnsafeBufferPointer(rebasing: bytes[late.bytes]), minutes: &minutes) { prefix = read } else { prefix = nil }
         return found.compactMap { recognized in
             guard let name = recognized.kind.appEvent?.name, insideByName[name]?.contains(running) == true else { return nil }
-            return LifecycleEvent(line: line, time: prefix?.time, process: thread.process, thread: thread.thread, kind: recognized.kind,
+            return LifecycleEvent(line: line, time: prefix?.time, process: late.process, thread: late.thread, kind: recognized.kind,
                                   controller: recognized.controller, argument: nil, text: nil, yearless: prefix?.yearless,
                                   textBytes: late.bytes)
         }

@@ -58,14 +58,14 @@ final class ParallelChunkParser: @unchecked Sendable {
 
     /// Starts `workers` threads, which run until `close()`. Each parser has its own compilation of `appEvents`.
     init(reading reader: ChunkReader, shouldStop: @escaping () -> Bool, workers: Int, limit: Int, customPatterns: CustomPatterns? = nil,
-         appEvents: AppEventPatterns? = nil, ignoredClasses: [String] = []) {
+         appEvents: AppEventPatterns? = nil) {
         self.reader = reader
         self.shouldStop = shouldStop
         self.limit = max(1, limit)
-        callerParser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(), ignoredClasses: ignoredClasses)
+        callerParser = ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled())
         for index in 0..<max(1, workers) {
             let thread = Thread { [self] in
-                work(ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled(), ignoredClasses: ignoredClasses))
+                work(ChunkParser(customPatterns: customPatterns, appEvents: appEvents?.compiled()))
             }
             thread.name = "lifeline.parse.\(index)"
             thread.stackSize = 8 << 20

@@ -47,10 +47,7 @@ public struct TraceAnalyzer: Sendable {
         var stage = InOrderStage(engine: makeEngine(file: input.displayName, observer: observer), observer: observer,
                                  late: LateAppEvents(appEvents))
         if reader.rereadable, case .file(let path) = input, let file = FileRereader(path: path) { stage.engine.rereadEvidence(from: file) }
-        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled(),
-                                 ignoredClasses: options.ignoredClasses)  // its own: the options may be shared
-        let engine = stage.engine
-        parser.runInOrder { engine.runningCallback(process: $0, thread: $1) }  // it parses each chunk just before the stage takes it
+        var parser = ChunkParser(customPatterns: options.customPatterns, appEvents: appEvents?.compiled())  // its own: the options may be shared
         if parsesInParallel, !(try parseInParallel(reader, appEvents: appEvents, fallback: &parser, into: &stage)) {
             return stage.finish()
         }
@@ -76,7 +73,7 @@ public struct TraceAnalyzer: Sendable {
     private func parseInParallel(_ reader: ChunkReader, appEvents: AppEventPatterns?, fallback: inout ChunkParser,
                                  into stage: inout InOrderStage) throws -> Bool {
         let pool = ParallelChunkParser(reading: reader, shouldStop: stage.observer.shouldStop, workers: options.parallelism - 1, limit: 2,
-                                       customPatterns: options.customPatterns, appEvents: appEvents, ignoredClasses: options.ignoredClasses)
+                                       customPatterns: options.customPatterns, appEvents: appEvents)
         defer { pool.close() }
         while let (chunk, pieces) = try pool.next() {
             if pieces.contains(where: \.usedJSONArray) {
@@ -167,7 +164,6 @@ struct InOrderStage {
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 let lateLines = pieces[index].lateLines
-                var lateThreads = LateThreads(pieces[index].lateThreads)
                 var nextLate = 0
                 engine.feed { tracker in
                     tracker.lend(bytes, fileOffset: chunk.fileOffset)
@@ -175,7 +171,7 @@ struct InOrderStage {
                     pieces[index].events.withUnsafeMutableBufferPointer { events in
                         for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                             if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
-                                nextLate = takeLate(lateLines, &lateThreads, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines,
+                                nextLate = takeLate(lateLines, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines,
                                                     into: &tracker)
                             }
                             events[event].line += linesBefore
@@ -197,7 +193,7 @@ struct InOrderStage {
                         }
                     }
                     if nextLate < lateLines.count {
-                        _ = takeLate(lateLines, &lateThreads, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines, into: &tracker)
+                        _ = takeLate(lateLines, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines, into: &tracker)
                     }
                 }
                 linesBefore += pieces[index].lineCount
@@ -225,43 +221,18 @@ struct InOrderStage {
         }
     }
 
-    /// The threads of one parsed piece's kept lines, and the callback running on each when the piece starts (asked
-    /// of the timeline once, for the lines before the thread's first callback in the piece).
-    private struct LateThreads {
-        let threads: [CallbackThreads.Thread]
-        /// Per thread: 0 not asked yet, 1 no callback that matters, else 2 + the callback's ordinal.
-        var atStart: [UInt8]
-
-        init(_ threads: [CallbackThreads.Thread]) {
-            self.threads = threads
-            atStart = Array(repeating: 0, count: threads.count)
-        }
-    }
-
     /// Feeds the engine's tracker the app events of the kept lines from `start` that come before chunk line `limit`;
-    /// returns the index of the first line not taken.
-    private mutating func takeLate(_ lines: [LateLine], _ threads: inout LateThreads, from start: Int, before limit: Int,
-                                   _ bytes: Bytes, lendsLines: Bool, into tracker: inout TimelineTracker<RuleRunner>) -> Int {
+    /// returns the index of the first line not taken. The timeline says which callback runs on a line's thread:
+    /// a line is tried only while one that a late pattern cares about does.
+    private mutating func takeLate(_ lines: [LateLine], from start: Int, before limit: Int, _ bytes: Bytes, lendsLines: Bool,
+                                   into tracker: inout TimelineTracker<RuleRunner>) -> Int {
         guard let late else { return lines.count }
         var index = start
         while index < lines.count, Int(lines[index].line) < limit {
             defer { index += 1 }
-            let slot = Int(lines[index].thread)
-            let running: Callback
-            if lines[index].state == .atChunkStart {
-                if threads.atStart[slot] == 0 {
-                    let callback = tracker.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread)
-                    threads.atStart[slot] = late.matters(callback) ? 2 + UInt8(callback!.ordinal) : 1
-                }
-                guard threads.atStart[slot] > 1 else { continue }
-                running = Callback.byOrdinal[Int(threads.atStart[slot] - 2)]
-            } else {
-                guard let callback = tracker.runningCallback(process: threads.threads[slot].process, thread: threads.threads[slot].thread),
-                      late.matters(callback) else { continue }
-                running = callback
-            }
-            let thread = threads.threads[slot]
-            for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, on: thread, running: running, in: bytes) {
+            guard let running = tracker.runningCallback(process: lines[index].process, thread: lines[index].thread),
+                  late.matters(running) else { continue }
+            for var event in late.events(lines[index], line: Int(lines[index].line) + linesBefore, running: running, in: bytes) {
                 statistics.appEvents += 1
                 resolveYear(&event)
                 if !vouching.isIdle {

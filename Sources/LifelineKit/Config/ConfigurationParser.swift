@@ -123,7 +123,7 @@ public enum ConfigurationParser {
         }
 
         /// Per-rule settings. Rules of the configuration (`custom`) may be named too; their definitions (with a
-        /// `template`) and `work-in-appearance`'s `pattern` were read by `customRules`.
+        /// `template`) and the `pattern` of a rule with an app event were read by `customRules`.
         func ruleSettings(_ value: JSONValue, _ path: String, custom: Configuration) throws(ConfigurationError) -> [String: Configuration.RuleSetting] {
             let known = Set(RuleRegistry.descriptions.map(\.identifier) + custom.customRules.map(\.identifier))
             let object = try self.object(value, path, allowed: known)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A regular expression of the configuration (`patterns`, `events`, `work-in-appearance`), in ICU syntax as
+/// A regular expression of the configuration (`patterns`, `events`, a rule's app event), in ICU syntax as
 /// `NSRegularExpression` takes it, compiled once and shared by every parser.
 ///
 /// A pattern is user input, so none can hang a run: each match has a budget of matching steps

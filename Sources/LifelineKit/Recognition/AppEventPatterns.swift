@@ -114,8 +114,6 @@ final class CompiledAppEvents {
         let banks: [Bank]
         /// Whether every pattern the parser runs is found by its prefix alone (`LiteralScreen.rejectsByHead`).
         let screenIsPrefixesOnly: Bool
-        /// The callbacks any of those patterns cares about.
-        let lateCallbacks: CallbackSet
         let hasParserPatterns: Bool
         let hasLatePatterns: Bool
 
@@ -137,7 +135,6 @@ final class CompiledAppEvents {
         init(_ sources: [AppEventPatterns.Source], role: Role) throws(AppEventPatternError) {
             let eager = role == .eager
             var runs: [Bool] = []
-            var lateCallbacks = CallbackSet()
             let exactLiterals = sources.map { RequiredLiterals.exactAnchoredLiteral($0.pattern) }
             var banks: [Bank] = []
             for first in stride(from: 0, to: sources.count, by: 64) {
@@ -157,7 +154,6 @@ final class CompiledAppEvents {
                             throw AppEventPatternError(index: index, description: "invalid regular expression: not valid in ICU syntax")
                         }
                     }
-                    if isLate { for callback in Callback.allCases where source.onlyInside.contains(callback) { lateCallbacks.insert(callback) } }
                     for group in RegexPattern.groupNames(source.pattern) where group != "controller" && group != "key" {
                         throw AppEventPatternError(index: index, description: "unknown named group (?<\(group)>…) (expected controller or key)")
                     }
@@ -187,7 +183,6 @@ final class CompiledAppEvents {
             patterns = sources.map(\.pattern)
             self.banks = banks
             screenIsPrefixesOnly = banks.allSatisfy { $0.unfiltered == 0 }
-            self.lateCallbacks = lateCallbacks
             let deferredCount = banks.reduce(0) { $0 + $1.deferred.nonzeroBitCount }
             hasParserPatterns = sources.count > deferredCount
             hasLatePatterns = deferredCount > 0
@@ -213,8 +208,6 @@ final class CompiledAppEvents {
     var isEmpty: Bool { analysis.names.isEmpty }
     /// Whether the parser has patterns to try (`match`): some that are not left to the in-order stage.
     var hasParserPatterns: Bool { analysis.hasParserPatterns }
-    /// The callbacks any pattern left to the in-order stage cares about.
-    var lateCallbacks: CallbackSet { analysis.lateCallbacks }
     /// Whether some patterns are left to the in-order stage (`matchLate`).
     var hasLatePatterns: Bool { analysis.hasLatePatterns }
 
@@ -250,8 +243,8 @@ final class CompiledAppEvents {
         return words
     }
 
-    /// Whether a pattern left to the in-order stage may match `bytes[message]`: the parser keeps no other line
-    /// for it.
+    /// Whether a pattern left to the in-order stage may match `bytes[message]`: when the patterns have no watched
+    /// words (`lateWordStarts`), the parser keeps no other line for them.
     func mayMatchLate(_ bytes: Bytes, _ message: Range<Int>) -> Bool {
         analysis.banks.contains { $0.lateUnfiltered != 0 || $0.lateScreen.patterns(in: bytes, message) != 0 }
     }

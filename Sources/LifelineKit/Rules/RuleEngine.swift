@@ -32,9 +32,6 @@ public final class RuleEngine {
     /// Keeps the evidence of lines lent from chunks of a file as offsets, and reads it back from `file` when quoted.
     func rereadEvidence(from file: any LineRereader) { tracker.rereadEvidence(from: file) }
 
-    /// The callback running on a thread: the last one logged there, while its body is open.
-    func runningCallback(process: ProcessKey, thread: UInt64?) -> Callback? { tracker.runningCallback(process: process, thread: thread) }
-
     /// Ends the trace: closes open callback bodies and runs end-of-trace checks on every live instance.
     public func finish() { tracker.finish(buildingAhead: finishesOnTwoThreads) }
 

@@ -1,7 +1,7 @@
 /// Per thread (process + thread id): the callback whose body is open.
 ///
 /// Threads get a slot on first sight. Consecutive events mostly come from one thread, so the last slot asked
-/// for is checked before the hash lookup. A slot keeps its last body in place once closed, and the next one is
+/// for is checked first; most logs have a few threads, which are compared in place before the hash lookup. A slot keeps its last body in place once closed, and the next one is
 /// written over it: nearly every event opens a body, and this way none is allocated, moved or destroyed.
 struct OpenBodies {
     struct ThreadKey: Hashable {
@@ -30,7 +30,7 @@ struct OpenBodies {
     }
 
     @inline(never) private mutating func slot(of thread: ThreadKey) -> Int {
-        if let slot = index[thread] {
+        if let slot = find(thread) {
             lastSlot = slot
             return slot
         }
@@ -45,8 +45,16 @@ struct OpenBodies {
     /// The callback of the body open on `thread`, without making it a slot or moving the last-slot cache.
     func callback(on thread: ThreadKey) -> Callback? {
         if lastSlot >= 0, threads[lastSlot] == thread { return callback(lastSlot) }
-        return index[thread].flatMap { callback($0) }
+        return find(thread).flatMap { callback($0) }
     }
+
+    /// The slot of `thread`, if it has one. The first few threads are compared in place: hashing a key cost more.
+    private func find(_ thread: ThreadKey) -> Int? {
+        for slot in threads.indices.prefix(Self.threadsComparedInPlace) where threads[slot] == thread { return slot }
+        return threads.count > Self.threadsComparedInPlace ? index[thread] : nil
+    }
+
+    private static let threadsComparedInPlace = 8
 
     /// The instance whose body is open on the thread in `slot`.
     func instance(_ slot: Int) -> InstanceKey? { isOpen[slot] ? bodies[slot].instance : nil }

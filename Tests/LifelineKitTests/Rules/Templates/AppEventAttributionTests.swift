@@ -143,4 +143,44 @@ final class AppEventAttributionTests: XCTestCase {
         counted.parallelism = 1
         XCTAssertEqual(try TraceFixture.analyze(trace, options: counted).findings.filter { $0.rule == "work-in-appearance" }, [])
     }
+
+    /// The lines of the work events the engine takes, as the timeline places them.
+    private func workLines(_ trace: String, options: AnalysisOptions) throws -> [Int] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lifeline-\(UUID().uuidString).log")
+        try Data(trace.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var lines: [Int] = []
+        var observer = TraceAnalyzer.Observer { _ in }
+        observer.event = { event, _, _ in if event.kind.appEvent?.name == WorkInAppearanceRule.eventName { lines.append(event.line) } }
+        let statistics = try TraceAnalyzer(options: options).analyze(.file(url.path), observer: observer)
+        XCTAssertEqual(statistics.appEvents, lines.count)
+        return lines
+    }
+
+    /// The timeline tells a work line's thread by its thread id, pid and process name, however many threads there
+    /// are (the first few are compared in place, the rest found by hash) and however alike their names.
+    func testWorkLinesBelongToTheirOwnThreadAmongMany() throws {
+        var trace = "", expected: [Int] = [], line = 0
+        let processes = ["ShopExtensionA[40", "ShopExtensionB[40", "ShopExtensionA[41"]  // names alike in 8 bytes; one pid apart
+        for thread in 1...12 {
+            for (index, process) in processes.enumerated() {
+                let inside = (thread + index) % 2 == 1
+                line += 1
+                trace += "2024-03-01 10:49:46.100 \(process):\(thread)] <Shop.HomeVC: 0x7f\(thread)\(index)> "
+                    + (inside ? "viewDidAppear(_:)" : "viewDidDisappear(_:)") + "\n"
+            }
+        }
+        for thread in 1...12 {
+            for (index, process) in processes.enumerated() {
+                line += 1
+                trace += "2024-03-01 10:49:46.200 \(process):\(thread)] Fetching products\n"
+                if (thread + index) % 2 == 1 { expected.append(line) }
+            }
+        }
+        for parallelism in [1, 2] {
+            var options = AnalysisOptions()
+            options.parallelism = parallelism
+            XCTAssertEqual(try workLines(trace, options: options), expected, "parallelism \(parallelism)")
+        }
+    }
 }
