@@ -158,9 +158,8 @@ struct InOrderStage {
             keep(pieces[index].otherSamples, in: &otherSamples, offset: offset)
             offset += pieces[index].lineCount
         }
-        // The engine borrows each line's bytes while it handles the event, unless an observer of every event may
-        // keep it: events get their text as a `String` then, made here, on the thread that also frees it.
-        let lendsLines = engine.lendsLines
+        // The engine borrows each line's bytes while it handles the event (an observer of every event that keeps the
+        // line gets it as a `String`, made from them).
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for index in pieces.indices {
                 let lateLines = pieces[index].lateLines
@@ -171,8 +170,7 @@ struct InOrderStage {
                     pieces[index].events.withUnsafeMutableBufferPointer { events in
                         for event in events.indices {  // renumbered in place and lent to the engine: events are not copied
                             if nextLate < lateLines.count, Int(lateLines[nextLate].line) < events[event].line {  // the kept lines before this event go first
-                                nextLate = takeLate(lateLines, from: nextLate, before: events[event].line, bytes, lendsLines: lendsLines,
-                                                    into: &tracker)
+                                nextLate = takeLate(lateLines, from: nextLate, before: events[event].line, bytes, into: &tracker)
                             }
                             events[event].line += linesBefore
                             resolveYear(&events[event])
@@ -183,17 +181,14 @@ struct InOrderStage {
                                 continue
                             }
                             if let range = events[event].textBytes {
-                                if lendsLines {
-                                    tracker.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
-                                    continue
-                                }
-                                events[event].text = bytes.string(range)
+                                tracker.consume(&events[event], line: UnsafeBufferPointer(rebasing: bytes[range]))
+                            } else {
+                                tracker.consume(&events[event])
                             }
-                            tracker.consume(&events[event])
                         }
                     }
                     if nextLate < lateLines.count {
-                        _ = takeLate(lateLines, from: nextLate, before: Int.max, bytes, lendsLines: lendsLines, into: &tracker)
+                        _ = takeLate(lateLines, from: nextLate, before: Int.max, bytes, into: &tracker)
                     }
                 }
                 linesBefore += pieces[index].lineCount
@@ -224,7 +219,7 @@ struct InOrderStage {
     /// Feeds the engine's tracker the app events of the kept lines from `start` that come before chunk line `limit`;
     /// returns the index of the first line not taken. The timeline says which callback runs on a line's thread:
     /// a line is tried only while one that a late pattern cares about does.
-    private mutating func takeLate(_ lines: [LateLine], from start: Int, before limit: Int, _ bytes: Bytes, lendsLines: Bool,
+    private mutating func takeLate(_ lines: [LateLine], from start: Int, before limit: Int, _ bytes: Bytes,
                                    into tracker: inout TimelineTracker<RuleRunner>) -> Int {
         guard let late else { return lines.count }
         var index = start
@@ -240,9 +235,7 @@ struct InOrderStage {
                     vouch(event, bytes, into: &tracker)
                     continue
                 }
-                if lendsLines { tracker.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes])); continue }
-                event.text = bytes.string(lines[index].bytes)
-                tracker.consume(&event)
+                tracker.consume(&event, line: UnsafeBufferPointer(rebasing: bytes[lines[index].bytes]))
             }
         }
         return index

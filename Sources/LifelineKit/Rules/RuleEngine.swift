@@ -75,9 +75,6 @@ public final class RuleEngine {
         didSet { updateEventHook() }
     }
 
-    /// Whether events may be consumed with lent lines: no observer keeps them.
-    var lendsLines: Bool { onEvent == nil }
-
     private func updateEventHook() {
         if let onEvent {
             tracker.onEvent = { event, instance, line in onEvent(event, instance, line.string) }
