@@ -104,13 +104,21 @@ struct ChunkParser {
     /// Whether the parser is inside a `--style json` array, which must be read in order.
     var isInsideJSONArray: Bool { assembler.isInside }
 
+    /// Parses a whole chunk, reading it as parsing on several threads reads its pieces (`ChunkPieces`): a wrapped
+    /// message ends where its piece does.
     mutating func parse(_ chunk: Chunk) -> ParsedChunk {
-        parse(chunk, lines: 0..<chunk.bytes.count)
+        parse(chunk, lines: 0..<chunk.bytes.count, pieceEnds: ChunkPieces.of(chunk).map(\.upperBound))
+    }
+
+    /// Parses the lines of one piece of a chunk (`ChunkPieces`).
+    mutating func parse(_ chunk: Chunk, piece: Range<Int>) -> ParsedChunk {
+        parse(chunk, lines: piece, pieceEnds: [piece.upperBound])
     }
 
     /// Parses the whole lines in `range` of the chunk (which starts at a line and ends after a newline or at the
     /// chunk's end); line numbers count from the range's first line.
-    mutating func parse(_ chunk: Chunk, lines range: Range<Int>) -> ParsedChunk {
+    private mutating func parse(_ chunk: Chunk, lines range: Range<Int>, pieceEnds: [Int]) -> ParsedChunk {
+        self.pieceEnds = pieceEnds
         var result = ParsedChunk()
         result.events.reserveCapacity(range.count / 192)  // NSLog traces have about one event in 260 bytes: seldom grown
         if keepsLateLines { result.lateLines.reserveCapacity(range.count / 512) }
@@ -318,12 +326,17 @@ struct ChunkParser {
         var partial: UIKitMessages.Partial
         let number: Int
         let bytes: Range<Int>
+        /// Where the piece of its first line ends: no line from there on goes on with it.
+        let pieceEnd: Int
         let text: String
         let prefix: LinePrefix
         let process: ProcessKey
         var continuations: [(number: Int, text: String)] = []
     }
 
+    /// Ends with its piece (`ChunkPieces` cuts before a line with a prefix where it can), as parsed on its own or in
+    /// its whole chunk: the ends of the pieces of the lines being parsed.
+    private var pieceEnds: [Int] = []
     private var wrapped: WrappedMessage? {
         didSet { isWrapping = wrapped != nil }
     }
@@ -336,7 +349,8 @@ struct ChunkParser {
     @inline(never)
     private mutating func startWrappedMessage(_ line: Bytes, _ prefix: LinePrefix, at offset: Int, number: Int) {
         guard let partial = recognizer.partialMessage else { return }
-        wrapped = WrappedMessage(partial: partial, number: number, bytes: offset..<(offset + line.count), text: line.string(0..<line.count),
+        wrapped = WrappedMessage(partial: partial, number: number, bytes: offset..<(offset + line.count),
+                                 pieceEnd: pieceEnds.first { $0 > offset } ?? Int.max, text: line.string(0..<line.count),
                                  prefix: prefix, process: processNames.key(line, prefix.process, pid: prefix.pid))
     }
 
@@ -345,9 +359,8 @@ struct ChunkParser {
     private mutating func continuesWrappedMessage(_ line: Bytes, _ prefix: LinePrefix, at offset: Int, number: Int,
                                                   into result: inout ParsedChunk) -> Bool {
         guard var message = wrapped else { return false }
-        let bare = prefix.time == nil && prefix.yearless == nil && prefix.process == nil && prefix.pid == nil
         // A line of its own that names a callback (`HomeVC viewDidLoad`) goes on with no message.
-        guard bare, message.continuations.count < Self.wrappedContinuations,
+        guard offset < message.pieceEnd, prefix.isBare, message.continuations.count < Self.wrappedContinuations,
               KeywordTable.shared.firstCallback(in: line, from: prefix.message.lowerBound, prefix.message) == nil else {
             endWrappedMessage(into: &result)
             return false

@@ -3,7 +3,8 @@ import Foundation
 /// Reads the chunks of one input and parses them on worker threads while the caller feeds earlier results to the
 /// timeline engine, and hands results back strictly in input order.
 ///
-/// Each chunk (the same chunks a sequential read makes) is cut at newlines into pieces. Workers take pieces
+/// Each chunk (the same chunks a sequential read makes) is cut at newlines into pieces (`ChunkPieces`), which a
+/// sequential read's parser ends wrapped messages at too. Workers take pieces
 /// oldest first; so does the caller while it waits for the chunk it needs next, so neither side idles when the
 /// engine is faster or slower than parsing. The caller feeds a chunk's pieces one after the other as the chunk's,
 /// so the engine sees exactly what sequential parsing gives it. At most `limit` chunks are in flight, so memory
@@ -31,9 +32,6 @@ final class ParallelChunkParser: @unchecked Sendable {
             self.remaining = pieces.count
         }
     }
-
-    /// About this many bytes make a piece: small enough that the caller, helping out, soon gets back to the engine.
-    static let pieceSize = 64 << 10
 
     private let condition = NSCondition()
     /// Read by one thread at a time (`reading`), never by the caller after `abandon()`.
@@ -139,9 +137,7 @@ final class ParallelChunkParser: @unchecked Sendable {
         condition.unlock()
         for bytes in recycled { reader.recycle(bytes) }
         let read = Result { try reader.next(shouldStop: shouldStop) }
-        let pieces = (try? read.get()).flatMap { chunk in
-            chunk.isOverlongLine ? [0..<chunk.bytes.count] : Self.split(chunk.bytes, pieceSize: Self.pieceSize)
-        }
+        let pieces: [Range<Int>]? = if case .success(let chunk?) = read { ChunkPieces.of(chunk) } else { nil }
         condition.lock()
         reading = false
         switch read {
@@ -193,29 +189,11 @@ final class ParallelChunkParser: @unchecked Sendable {
     private func parseUnclaimedPiece(with parser: inout ChunkParser) {
         let (job, piece) = unclaimed.removeFirst()
         condition.unlock()
-        let parsed = parser.parse(job.chunk, lines: job.pieces[piece])
+        let parsed = parser.parse(job.chunk, piece: job.pieces[piece])
         if parser.isInsideJSONArray { parser = parser.restarted() }  // the result is abandoned; start the next piece clean
         condition.lock()
         job.results[piece] = parsed
         job.remaining -= 1
         if job.remaining == 0 { condition.broadcast() }
-    }
-
-    /// Cuts `bytes` into ranges of whole lines of about `pieceSize` bytes.
-    private static func split(_ bytes: [UInt8], pieceSize: Int) -> [Range<Int>] {
-        bytes.withUnsafeBufferPointer { b in
-            var ranges: [Range<Int>] = []
-            var start = 0
-            while start < b.count {
-                var end = b.count
-                if b.count - start > pieceSize + pieceSize / 2,
-                   let newline = b.firstIndex(of: ASCII.newline, in: (start + pieceSize)..<b.count) {
-                    end = newline + 1
-                }
-                ranges.append(start..<end)
-                start = end
-            }
-            return ranges.isEmpty ? [0..<0] : ranges
-        }
     }
 }

@@ -118,8 +118,10 @@ final class ChunkReader {
                 }
                 continue
             }
-            pending = Array(block[(lastNewline + 1)...])
-            block.removeSubrange((lastNewline + 1)...)
+            // A file read to its end goes on at once: its chunk may end earlier, before a line with a prefix.
+            let end = isRegularFile && !follow ? Self.end(before: block, lastNewline: lastNewline) : lastNewline + 1
+            pending = Array(block[end...])
+            block.removeSubrange(end...)
             return counted(Chunk(bytes: block, fileOffset: fileOffset(ofChunkBefore: pending.count + block.count)))
         }
         if follow, stopped, !pending.isEmpty {  // a line still being written when following stopped is no line yet
@@ -132,6 +134,26 @@ final class ChunkReader {
         }
         defer { pending = [] }
         return counted(Chunk(bytes: pending, fileOffset: fileOffset(ofChunkBefore: pending.count)))
+    }
+
+    /// Where a chunk of a file whose last whole line ends at `lastNewline` ends: before the last line with a prefix
+    /// of its own among its last few, so that lines with none (which may go on with one of UIKit's messages wrapped
+    /// over lines) start no chunk; after its last line when none of those has a prefix.
+    static func end(before block: [UInt8], lastNewline: Int) -> Int {
+        block.withUnsafeBufferPointer { b in
+            var minutes = MinuteCache()
+            var lineEnd = lastNewline
+            for _ in 0..<4 {
+                var start = lineEnd
+                while start > 0, b[start - 1] != ASCII.newline { start -= 1 }
+                guard start > 0 else { break }  // the chunk keeps a line
+                if case .prefixed(let prefix) = LineClassifier.read(Bytes(rebasing: b[start..<lineEnd]), minutes: &minutes), !prefix.isBare {
+                    return start
+                }
+                lineEnd = start - 1
+            }
+            return lastNewline + 1
+        }
     }
 
     /// `chunk` with the bytes dropped since the last one (and `dropped` more) counted in it.

@@ -15,6 +15,9 @@ struct LinePrefix {
     var tid: UInt64?
     var message: Range<Int>
 
+    /// No time, process or pid of its own: the line may go on with the message of a line before it.
+    var isBare: Bool { time == nil && yearless == nil && process == nil && pid == nil }
+
     /// The same prefix read from a suffix of a line that starts `offset` bytes in, with ranges into the whole line.
     func shifted(by offset: Int) -> LinePrefix {
         var moved = self
