@@ -50,7 +50,7 @@ struct TombstoneStore {
         guard count > 0, let process = names.existingID(key.process), let slot = find(CompactKey(key, process: process)) else { return nil }
         let record = records.record(in: slot)
         let tomb = records[record]
-        let instance = tomb.isWhole ? whole[record]! : Instance(tomb, names: names, profile: facts.existingProfile(for: key.ref))
+        let instance = tomb.isWhole ? whole.removeValue(forKey: record)! : Instance(tomb, names: names, profile: facts.existingProfile(for: key.ref))
         forget(slot)
         return instance
     }
