@@ -342,8 +342,6 @@ struct ChunkParser {
     }
     /// `wrapped != nil`, read on every line without copying the message out.
     private var isWrapping = false
-    /// How many lines after its first a wrapped message may take.
-    private static let wrappedContinuations = 3
 
     /// Holds the line whose message the recogniser found cut off inside one of UIKit's messages.
     @inline(never)
@@ -360,7 +358,7 @@ struct ChunkParser {
                                                   into result: inout ParsedChunk) -> Bool {
         guard var message = wrapped else { return false }
         // A line of its own that names a callback (`HomeVC viewDidLoad`) goes on with no message.
-        guard offset < message.pieceEnd, prefix.isBare, message.continuations.count < Self.wrappedContinuations,
+        guard offset < message.pieceEnd, prefix.isBare, message.continuations.count < LinePrefix.linesContinuingAMessage,
               KeywordTable.shared.firstCallback(in: line, from: prefix.message.lowerBound, prefix.message) == nil else {
             endWrappedMessage(into: &result)
             return false

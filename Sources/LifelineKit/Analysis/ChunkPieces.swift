@@ -10,9 +10,6 @@ enum ChunkPieces {
     /// About this many bytes make a piece: small enough that the caller, helping out, soon gets back to the engine.
     static let size = 64 << 10
 
-    /// Lines without a prefix a cut may skip to reach one with: as many as a wrapped message may take.
-    static let bareLinesSkipped = 3
-
     static func of(_ chunk: Chunk) -> [Range<Int>] {
         guard !chunk.isOverlongLine else { return [0..<chunk.bytes.count] }
         return chunk.bytes.withUnsafeBufferPointer { b in
@@ -31,16 +28,14 @@ enum ChunkPieces {
     }
 
     /// Where a piece whose last line ends at `newline` ends: after it, or after the bare lines that follow it when
-    /// a line with a prefix comes within `bareLinesSkipped` lines.
+    /// a line with a prefix comes within `LinePrefix.linesContinuingAMessage` lines.
     private static func cut(after newline: Int, in b: Bytes) -> Int {
         var minutes = MinuteCache()
         var start = newline + 1
-        for _ in 0...bareLinesSkipped {
+        for _ in 0...LinePrefix.linesContinuingAMessage {
             guard start < b.count else { return start }
             let end = b.firstIndex(of: ASCII.newline, in: start..<b.count) ?? b.count
-            guard case .prefixed(let prefix) = LineClassifier.read(Bytes(rebasing: b[start..<end]), minutes: &minutes), prefix.isBare else {
-                return start
-            }
+            if LineClassifier.startsOwnMessage(Bytes(rebasing: b[start..<end]), minutes: &minutes) { return start }
             start = end + 1
         }
         return newline + 1

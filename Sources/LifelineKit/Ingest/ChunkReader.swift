@@ -143,13 +143,11 @@ final class ChunkReader {
         block.withUnsafeBufferPointer { b in
             var minutes = MinuteCache()
             var lineEnd = lastNewline
-            for _ in 0..<4 {
+            for _ in 0...LinePrefix.linesContinuingAMessage {
                 var start = lineEnd
                 while start > 0, b[start - 1] != ASCII.newline { start -= 1 }
                 guard start > 0 else { break }  // the chunk keeps a line
-                if case .prefixed(let prefix) = LineClassifier.read(Bytes(rebasing: b[start..<lineEnd]), minutes: &minutes), !prefix.isBare {
-                    return start
-                }
+                if LineClassifier.startsOwnMessage(Bytes(rebasing: b[start..<lineEnd]), minutes: &minutes) { return start }
                 lineEnd = start - 1
             }
             return lastNewline + 1

@@ -6,6 +6,13 @@ enum LineClassifier {
         return read(line, minutes: &minutes)
     }
 
+    /// Whether `line` has a time, process or pid of its own (`LinePrefix.isBare`): no message of a line before it
+    /// goes on into it, so input may be cut before it.
+    static func startsOwnMessage(_ line: Bytes, minutes: inout MinuteCache) -> Bool {
+        guard case .prefixed(let prefix) = read(line, minutes: &minutes) else { return false }
+        return !prefix.isBare
+    }
+
     /// The same, with the minute of the previous timestamp remembered (`ChunkParser` keeps one per chunk).
     /// `screened`: the caller already found the line to be ASCII without NUL (`ASCIIScreen`).
     static func read(_ line: Bytes, minutes: inout MinuteCache, screened: Bool = false) -> LineReading {

@@ -18,6 +18,10 @@ struct LinePrefix {
     /// No time, process or pid of its own: the line may go on with the message of a line before it.
     var isBare: Bool { time == nil && yearless == nil && process == nil && pid == nil }
 
+    /// How many bare lines may go on with one message (one of UIKit's wrapped over lines): the parser joins at
+    /// most these, and the cuts between chunks and pieces look that far for a line with a prefix.
+    static let linesContinuingAMessage = 3
+
     /// The same prefix read from a suffix of a line that starts `offset` bytes in, with ranges into the whole line.
     func shifted(by offset: Int) -> LinePrefix {
         var moved = self

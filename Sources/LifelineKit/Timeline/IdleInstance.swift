@@ -19,8 +19,7 @@ struct IdleInstance: Sendable {
     var loadViewLine: UInt32
     var viewDidLoadLine: UInt32
     var lastLine: UInt32
-    /// `Instance.evidence` plus one (0: none).
-    var evidence: UInt32
+    var evidence: CompactEvidence
     /// Resting observers (count 0), as their entry in the store's `NameTable` plus one (0: none).
     var observers: UInt32
     var willAppear: CompactMark
@@ -45,15 +44,13 @@ struct IdleInstance: Sendable {
     static func canHold(_ instance: borrowing Instance) -> Bool {
         // Every line number is at most `lastLine`, so it fits when that does.
         instance.appearance == .disappeared && instance.dealloc == nil && instance.pendingMove == nil
-            && instance.observers.count <= 2 && UInt32(exactly: instance.serial) != nil && UInt32(exactly: instance.generation) != nil
-            && instance.lastLine < Int(UInt32.max) && CompactMark.fits(instance.willAppear)
+            && instance.observers.count <= 2 && instance.compactNumbersFit && CompactMark.fits(instance.willAppear)
             && CompactMark.fits(instance.willDisappear) && CompactMark.fits(instance.removal)
     }
 
     /// The compact form of `instance`, or nil when it is not at rest or its numbers do not fit.
     init?(_ instance: borrowing Instance, names: inout NameTable) {
-        guard Self.canHold(instance), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }),
-              (instance.evidence ?? 0) < Int(UInt32.max) else { return nil }
+        guard Self.canHold(instance), !instance.observers.containsEntry(where: { $0 != ObserverEntry() }) else { return nil }
         key = CompactKey(instance.key, names: &names)
         parentName = instance.parent.map { $0.interned.number + 1 } ?? 0
         parentAddress = instance.parent?.address ?? 0
@@ -64,7 +61,7 @@ struct IdleInstance: Sendable {
         loadViewLine = Self.line(instance.loadViewLine)
         viewDidLoadLine = Self.line(instance.viewDidLoadLine)
         lastLine = UInt32(instance.lastLine)
-        evidence = instance.evidence.map { UInt32($0 + 1) } ?? 0
+        evidence = CompactEvidence(instance.evidence)
         let observerNames = instance.observers.keys  // at most two (checked above)
         observers = observerNames.isEmpty ? 0 : names.id(observers: observerNames) + 1
         willAppear = CompactMark(instance.willAppear)
@@ -117,7 +114,7 @@ extension Instance {
         didMoveToNil = idle.flags.contains(.didMoveToNil)
         observers = idle.observers == 0 ? ObserverTable() : names.observers(idle.observers - 1)
         loggedCallbacks = idle.loggedCallbacks
-        evidence = idle.evidence == 0 ? nil : Int(idle.evidence) - 1
+        evidence = idle.evidence.position
         lastLine = Int(idle.lastLine)
     }
 }

@@ -1,8 +1,9 @@
 /// Per thread (process + thread id): the callback whose body is open.
 ///
 /// Threads get a slot on first sight. Consecutive events mostly come from one thread, so the last slot asked
-/// for is checked first; most logs have a few threads, which are compared in place before the hash lookup. A slot keeps its last body in place once closed, and the next one is
-/// written over it: nearly every event opens a body, and this way none is allocated, moved or destroyed.
+/// for is checked first; most logs have a few threads, which are compared in place before the hash lookup. A slot
+/// keeps its last body in place once closed, and the next one is written over it: nearly every event opens a body,
+/// and this way none is allocated, moved or destroyed.
 struct OpenBodies {
     struct ThreadKey: Hashable {
         var process: ProcessKey

@@ -137,8 +137,7 @@ struct Tomb: Sendable {
     var key: CompactKey
     /// The start of the transition it died in (`willAppear` or `willDisappear`).
     var transitionStart: CompactMark
-    /// `Instance.evidence` plus one (0: none).
-    var evidence: UInt32
+    var evidence: CompactEvidence
     var serial: UInt32
     var generation: UInt32
     var lastLine: UInt32
@@ -168,17 +167,15 @@ struct Tomb: Sendable {
         case .appeared: (start, appearance) = (nil, .appeared)
         case .disappeared: (start, appearance) = (nil, [])
         }
-        // The dealloc's and every mark's line are at most `lastLine`.
-        let fits = !instance.observers.containsEntry(where: { $0.count != 0 }) && UInt32(exactly: instance.serial) != nil
-            && UInt32(exactly: instance.generation) != nil && UInt32(exactly: instance.lastLine) != nil
-            && (instance.evidence ?? 0) < Int(UInt32.max) && CompactMark.fits(start)
+        // The dealloc's line is at most `lastLine`.
+        let fits = !instance.observers.containsEntry(where: { $0.count != 0 }) && instance.compactNumbersFit && CompactMark.fits(start)
         guard fits, let dealloc = instance.dealloc else {
-            (transitionStart, evidence, serial, generation, lastLine, deallocLine) = (CompactMark(nil), 0, 0, 0, 0, 0)
+            (transitionStart, evidence, serial, generation, lastLine, deallocLine) = (CompactMark(nil), CompactEvidence(nil), 0, 0, 0, 0)
             flags = .whole
             return
         }
         transitionStart = CompactMark(start)
-        evidence = instance.evidence.map { UInt32($0 + 1) } ?? 0
+        evidence = CompactEvidence(instance.evidence)
         serial = UInt32(instance.serial)
         generation = UInt32(instance.generation)
         lastLine = UInt32(instance.lastLine)
@@ -205,7 +202,7 @@ extension Instance {
         }
         dealloc = Mark(line: Int(tomb.deallocLine), time: nil, callback: .dealloc)
         loggedCallbacks.insert(.dealloc)
-        evidence = tomb.evidence == 0 ? nil : Int(tomb.evidence) - 1
+        evidence = tomb.evidence.position
         lastLine = Int(tomb.lastLine)
     }
 }
